@@ -1,0 +1,12 @@
+#pragma once
+// Each `lawcheck` subcommand lives in its own file and registers itself on the app through one
+// add_*_command function listed in main.cpp. A subcommand's callback runs the command; errors are
+// thrown (InputError for bad input) and main turns them into one stderr line and exit code 2.
+
+#include <CLI/CLI.hpp>
+
+namespace lawcheck::cli {
+
+void add_demo_command(CLI::App& app);
+
+}  // namespace lawcheck::cli

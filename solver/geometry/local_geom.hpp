@@ -1,0 +1,29 @@
+#pragma once
+// What contact geometry hands to the law (seed 001, step 1; Woo's L6Geom): the contact seen in
+// contact-local coordinates, 3 translations and 3 rotations.
+//
+// Conventions (seed 000 "Contact response", stated once for the whole solver):
+// - local axis x is the contact normal, pointing from particle 1 to particle 2; y and z are the
+//   two tangent axes. The frame is stored per contact and transported with the pair, so a
+//   tangential force kept in local coordinates follows a rigid rotation of the pair.
+// - uN is the normal displacement: negative in compression (overlap), positive in separation.
+// - vel and ang_vel are the velocity and angular velocity of particle 2 relative to particle 1
+//   at the contact point, in local coordinates, at the half step t_{n-1/2} (leapfrog).
+// - l1, l2 are the effective lengths of seed 000 ("Non-spherical particles"), area the contact
+//   area of the fictitious connector; both are decided by physics/stiffness_rules.hpp.
+
+#include "core/vector_types.hpp"
+
+namespace lawcheck {
+
+template <class R>
+struct LocalGeom {
+  R uN{0};
+  Vec3<R> vel = Vec3<R>::Zero();
+  Vec3<R> ang_vel = Vec3<R>::Zero();
+  R l1{0};
+  R l2{0};
+  R area{0};
+};
+
+}  // namespace lawcheck

@@ -1,0 +1,80 @@
+#pragma once
+// Linear elastic - perfectly plastic (Cundall) law: seed 000 "Contact response" and "Energy
+// balance"; Woo's Law2_L6Geom_FrictPhys_IdealElPl (simplified code in seed 001).
+//
+//   Fn          = kn uN                                   (uN < 0 in compression)
+//   Ft^T        = Ft_n + kt dt vel_t(n-1/2)               incremental trial force
+//   Ft_{n+1}    = Ft^T                 if |Ft^T| <= fy,   fy = |Fn| tanPhi
+//               = fy Ft^T / |Ft^T|     otherwise          (radial return)
+//   E_elastic   = (Fn^2/kn + |Ft|^2/kt) / 2
+//   dE_plastic  = laws/plastic_dissipation.hpp, formula chosen by `dissipation`
+//
+// Departures from the seed, on purpose:
+// - the seed keeps the trial force when |Ft^T| < fy and returns it otherwise; at equality we
+//   keep it (no slip), which also avoids 0/0 when fy = 0 and Ft^T = 0.
+// - Woo compares with Fn tanPhi, negative in compression; we use |Fn| tanPhi, so that a
+//   noBreak contact in tension is bounded the same way.
+// - a zero kt (ktDivKn = 0) stores no tangential energy instead of 0/0.
+// The contact breaks when uN > 0 unless noBreak; noSlip disables the Coulomb limit.
+
+#include "laws/contact_law.hpp"
+#include "laws/plastic_dissipation.hpp"
+#include "physics/frict_phys.hpp"
+
+namespace lawcheck {
+
+template <class R>
+struct LinearCoulombLaw {
+  using Scalar = R;
+  using Phys = FrictPhys<R>;
+  template <class S> using rebind = LinearCoulombLaw<S>;
+
+  struct State {
+    Vec2<R> ft = Vec2<R>::Zero();  // tangential force, local y-z components
+  };
+
+  bool no_break = false;
+  bool no_slip = false;
+  PlasticDissipation dissipation = decided_plastic_dissipation;
+
+  template <class S>
+  rebind<S> cast() const {
+    return {no_break, no_slip, dissipation};
+  }
+
+  template <bool TrackEnergy>
+  LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
+    using std::abs;
+    using std::sqrt;
+    LocalResponse<R> out;
+    if (g.uN > 0 && !no_break) {
+      s.ft.setZero();
+      out.broken = true;
+      return out;
+    }
+    const R fn = ph.kn * g.uN;
+    s.ft += (dt * ph.kt) * g.vel.template tail<2>();
+    if (!no_slip) {
+      const R fy = abs(fn) * ph.tan_phi;
+      const R ft2 = s.ft.squaredNorm();
+      if (ft2 > fy * fy) {
+        const R ft = sqrt(ft2);
+        if constexpr (TrackEnergy) out.dissipation = slip_dissipation(dissipation, ft, fy, ph.kt);
+        s.ft *= fy / ft;
+      }
+    }
+    out.force << fn, s.ft;
+    return out;
+  }
+
+  R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const {
+    const R normal = ph.kn * g.uN * g.uN / 2;
+    if (ph.kt == 0) return normal;
+    return normal + s.ft.squaredNorm() / (2 * ph.kt);
+  }
+};
+
+static_assert(ContactLaw<LinearCoulombLaw<double>>);
+static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
+
+}  // namespace lawcheck
