@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs the benchmark suites and compares them with benchmarks/baseline.json (benchmarks/README.md).
+#
+#   scripts/bench.sh                     run the baseline subset, compare, fail on a regression
+#   scripts/bench.sh --refresh-baseline  run the baseline subset and overwrite the baseline
+#   scripts/bench.sh --all               every benchmark of every suite (long; no comparison
+#                                        unless the baseline holds them too)
+#   scripts/bench.sh --filter REGEX      a subset of your own
+#
+# Each benchmark runs 9 repetitions of >= 0.2 s (Google Benchmark JSON, every repetition kept so
+# compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
+# baseline with U-test p < 0.05 (benchmarks/regression_gate.py; --threshold PCT, --alpha A).
+# Exit status: 0 no regression, 1 regression, 2 usage or build error.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${LAWCHECK_BENCH_BUILD:-$root/build/bench}"
+baseline="$root/benchmarks/baseline.json"
+
+# The baseline subset: one representative of each suite and size class, ~3 minutes in all.
+subset='^law_kernel/(energy_off|yield_times_slip)/n:(10000|1000000)/'
+subset+='|^contact_step/spheres:(10000|100000)/'
+subset+='|^full_step/spheres:10000/'
+subset+='|^contact_step_threads/spheres:100000/'
+
+filter="$subset"
+refresh=0
+threshold=10
+alpha=0.05
+repetitions=9
+while (($#)); do
+  case "$1" in
+    --refresh-baseline) refresh=1 ;;
+    --all) filter='.' ;;
+    --filter) filter="$2"; shift ;;
+    --threshold) threshold="$2"; shift ;;
+    --alpha) alpha="$2"; shift ;;
+    --repetitions) repetitions="$2"; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if ((refresh)) && [ "$filter" != "$subset" ]; then
+  echo "bench.sh: --refresh-baseline always records the baseline subset; drop --filter/--all" >&2
+  exit 2
+fi
+
+"$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON >/dev/null
+cmake --build "$build" --target lawcheck_benchmarks -j "$(nproc)"
+
+mkdir -p "$build/results"
+out="$build/results/bench-$(date -u +%Y%m%dT%H%M%SZ).json"
+echo "bench.sh: $(uptime)"
+"$build/benchmarks/lawcheck_benchmarks" \
+  --benchmark_filter="$filter" \
+  --benchmark_repetitions="$repetitions" \
+  --benchmark_min_time=0.2 \
+  --benchmark_display_aggregates_only=true \
+  --benchmark_out="$out" --benchmark_out_format=json
+
+if ((refresh)); then
+  cp "$out" "$baseline"
+  echo "bench.sh: baseline rewritten: $baseline (commit it)"
+  exit 0
+fi
+if [ ! -f "$baseline" ]; then
+  echo "bench.sh: no baseline at $baseline; run scripts/bench.sh --refresh-baseline" >&2
+  exit 2
+fi
+# compare.py needs Debian's numpy/scipy: call the system interpreter, not whatever is on PATH.
+/usr/bin/python3 /usr/share/benchmark/compare.py -a --no-color -d "$out.diff.json" \
+  benchmarks "$baseline" "$out"
+echo
+/usr/bin/python3 "$root/benchmarks/regression_gate.py" "$out.diff.json" \
+  --threshold "$threshold" --alpha "$alpha"
