@@ -1,0 +1,49 @@
+#pragma once
+// One contact through seed 001's three steps at step n: geometry (frame transported to the new
+// normal, local kinematics), then the law on the physics computed at creation. The contact loop
+// and the LawTester both call this, so the tester exercises exactly the solver's path.
+//
+// Time levels: positions (hence the contact point, uN, frame) at t_n; velocities at t_{n-1/2};
+// the response is the force at t_n. A contact created in this very step keeps its initial frame
+// (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
+
+#include "geometry/contact_frame.hpp"
+#include "laws/contact_law.hpp"
+
+namespace lawcheck {
+
+struct ContactEvaluation {
+  LocalGeom<double> geom;
+  LocalResponse<double> response;
+};
+
+template <bool TrackEnergy, ContactLaw Law>
+ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool transport_frame,
+                                   const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
+                                   const BodyPose& p2, const BodyVelocity& v2, const ContactLengths& lengths,
+                                   const typename Law::Phys& phys, typename Law::State& state, double dt) {
+  if (transport_frame) transport(frame, cp.normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
+  ContactEvaluation out;
+  out.geom = local_geom(frame, cp, p1, v1, p2, v2, lengths);
+  out.response = law.template step<TrackEnergy>(out.geom, phys, state, dt);
+  return out;
+}
+
+// Global force and torques of a response (seed 001: "the force & torque is applied on contacting
+// particles by the ContactLoop"): F1 = R f on particle 1, -F1 on particle 2; torques about the
+// centres, T_i = (c - x_i) x F_i, plus the law's own torque (R t on 1, -R t on 2).
+struct GlobalContactForce {
+  Vec3d force1;
+  Vec3d torque1;
+  Vec3d torque2;
+};
+
+inline GlobalContactForce global_force(const ContactFrame& frame, const Vec3d& point, const Vec3d& x1,
+                                       const Vec3d& x2, const LocalResponse<double>& r) {
+  const Mat3d rot = frame.ori.toRotationMatrix();
+  const Vec3d f = rot * r.force;
+  const Vec3d t = rot * r.torque;
+  return {f, (point - x1).cross(f) + t, (point - x2).cross(-f) - t};
+}
+
+}  // namespace lawcheck

@@ -1,0 +1,116 @@
+#include "dynamics/leapfrog.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dynamics/state_error.hpp"
+
+namespace lawcheck {
+
+namespace {
+
+double sign(double v) { return static_cast<double>((v > 0) - (v < 0)); }
+
+Quatd rotated(const Quatd& q, const Vec3d& w, double dt) {
+  const double angle = w.norm() * dt;
+  if (angle == 0) return q;
+  return (Quatd(Eigen::AngleAxisd(angle, w.normalized())) * q).normalized();
+}
+
+[[noreturn]] void non_finite(std::size_t i, const char* what, const Vec3d& v, std::uint64_t step) {
+  throw StateError(fmt::format(
+      "particle[{}].{} = ({}, {}, {}) after step {}: the dynamics produced a non-finite value "
+      "(unstable time step or degenerate configuration); the step was not stored",
+      i, what, v.x(), v.y(), v.z(), step));
+}
+
+}  // namespace
+
+template <bool TrackEnergy>
+void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step) {
+  const double dt = prm.dt;
+  double kin_t = 0, kin_r = 0, grav = 0, damp_now = 0, damp_next = 0;
+  const std::size_t n = p.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t blocked = p.blocked[i];
+    if (blocked == dof::all) {
+      // Static: moves with its prescribed velocities, no forces, no energy of its own.
+      const Vec3d x = p.pos[i] + dt * p.vel[i];
+      if (!x.allFinite()) non_finite(i, "pos", x, step);
+      p.pos[i] = x;
+      p.ori[i] = rotated(p.ori[i], p.ang_vel[i], dt);
+      continue;
+    }
+    const double m = p.mass[i];
+    const Vec3d& v = p.vel[i];
+    Vec3d v_new = v;
+    for (int d = 0; d < 3; ++d) {
+      if (blocked & (1u << d)) continue;
+      double f = p.force[i][d] + m * prm.gravity[d];
+      double damp = 0;
+      if (prm.damping != 0) damp = -prm.damping * std::abs(f) * sign(v[d] + dt / 2 * f / m);
+      v_new[d] = v[d] + dt * (f + damp) / m;
+      if constexpr (TrackEnergy) {
+        grav -= m * prm.gravity[d] * p.pos[i][d];
+        damp_now += dt / 2 * damp * v[d];
+        damp_next += dt / 2 * damp * v_new[d];
+      }
+    }
+
+    const Vec3d& w = p.ang_vel[i];
+    Vec3d w_new = w;
+    const bool isotropic = p.kind[i] == ShapeKind::sphere;
+    const Mat3d rot = isotropic ? Mat3d::Identity() : p.ori[i].toRotationMatrix();
+    const Vec3d& inertia = p.inertia[i];
+    auto ang_acc = [&](const Vec3d& torque) -> Vec3d {
+      if (isotropic) return torque / inertia[0];
+      return rot * (rot.transpose() * torque).cwiseQuotient(inertia);
+    };
+    Vec3d t = p.torque[i];
+    for (int d = 0; d < 3; ++d)
+      if (blocked & (8u << d)) t[d] = 0;
+    Vec3d damp_t = Vec3d::Zero();
+    if (prm.damping != 0) {
+      const Vec3d w_est = w + dt / 2 * ang_acc(t);
+      for (int d = 0; d < 3; ++d) damp_t[d] = -prm.damping * std::abs(t[d]) * sign(w_est[d]);
+    }
+    const Vec3d dw = ang_acc(t + damp_t);
+    for (int d = 0; d < 3; ++d)
+      if (!(blocked & (8u << d))) w_new[d] = w[d] + dt * dw[d];
+    if constexpr (TrackEnergy) {
+      damp_now += dt / 2 * damp_t.dot(w);
+      damp_next += dt / 2 * damp_t.dot(w_new);
+    }
+
+    const Vec3d x_new = p.pos[i] + dt * v_new;
+    if (!v_new.allFinite()) non_finite(i, "vel", v_new, step);
+    if (!w_new.allFinite()) non_finite(i, "angVel", w_new, step);
+    if (!x_new.allFinite()) non_finite(i, "pos", x_new, step);
+
+    if constexpr (TrackEnergy) {
+      kin_t += m / 2 * v.dot(v_new);
+      if (isotropic) {
+        kin_r += inertia[0] / 2 * w.dot(w_new);
+      } else {
+        kin_r += (rot.transpose() * w).cwiseProduct(inertia).dot(rot.transpose() * w_new) / 2;
+      }
+    }
+    p.vel[i] = v_new;
+    p.ang_vel[i] = w_new;
+    p.pos[i] = x_new;
+    p.ori[i] = rotated(p.ori[i], w_new, dt);
+  }
+  if constexpr (TrackEnergy) {
+    ledger.kinetic_translational = kin_t;
+    ledger.kinetic_rotational = kin_r;
+    ledger.gravity_potential = grav;
+    ledger.damping += ledger.damping_pending - damp_now;
+    ledger.damping_pending = -damp_next;
+  }
+}
+
+template void leapfrog_step<true>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
+template void leapfrog_step<false>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
+
+}  // namespace lawcheck

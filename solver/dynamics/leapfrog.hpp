@@ -1,0 +1,37 @@
+#pragma once
+// Leapfrog integrator with gravity, blocked DoFs and Cundall's non-viscous local damping
+// (issue 2; Woo's Leapfrog, Cundall & Strack 1979 / Cundall 1987 "local damping").
+//
+//   F_n        = contact force at t_n + m g        (blocked DoFs: no force, velocity kept)
+//   D_{n,i}    = -damping |F_{n,i}| sign(v_{n,i}),  v_n ~ v_{n-1/2} + dt/2 F_n/m  (Woo's estimate
+//                of the on-step velocity; damping the total force means it vanishes at
+//                equilibrium, so a resting contact carries exactly m g)
+//   v_{n+1/2}  = v_{n-1/2} + dt (F_n + D_n) / m
+//   x_{n+1}    = x_n + dt v_{n+1/2}
+// Rotation: spheres have isotropic inertia, so w_{n+1/2} = w_{n-1/2} + dt (T + D)/I is exact (no
+// gyroscopic term). Capsules: w_{n+1/2} = w_{n-1/2} + dt R_n I^-1 R_n^T (T + D), gyroscopic term
+// neglected (first order for aspherical bodies). Orientation by the quaternion exponential,
+// q_{n+1} = exp(dt w_{n+1/2} / 2) q_n, which stays a unit quaternion.
+// Energy terms (when tracked) and their time levels: dynamics/energy_ledger.hpp.
+// Every new value is checked before it is stored (StateError naming the particle), so the state
+// never holds a NaN or inf.
+
+#include <cstdint>
+
+#include "dynamics/energy_ledger.hpp"
+#include "dynamics/particles.hpp"
+
+namespace lawcheck {
+
+struct LeapfrogParams {
+  Vec3d gravity = Vec3d::Zero();
+  double damping = 0;  // Cundall's coefficient, 0 <= damping < 1
+  double dt = 0;
+};
+
+// Advances velocities to t_{n+1/2} and positions to t_{n+1}. With TrackEnergy, fills the
+// ledger's kinetic, gravity and damping terms at t_n. `step` only labels error messages.
+template <bool TrackEnergy>
+void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step);
+
+}  // namespace lawcheck

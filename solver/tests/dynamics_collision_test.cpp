@@ -1,0 +1,145 @@
+// Issue 2 must-shows #3 and #4: the leapfrog + contact loop on the two simplest dynamic cases.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include <boost/math/constants/constants.hpp>
+
+#include "dynamics/simulation.hpp"
+#include "laws/linear_coulomb_law.hpp"
+
+namespace lawcheck {
+namespace {
+
+using Sim = Simulation<LinearCoulombLaw<double>>;
+const double pi = boost::math::constants::pi<double>();
+
+// E = 10 MPa, rho = 2600, r = 1 cm: kn = pi E r / 2 = 1.57e5 N/m (radius rules), m = 10.9 g.
+constexpr double kYoung = 1e7, kDensity = 2600, kRadius = 0.01;
+const FrictMat kMat{kYoung, 0.2, 0.5, kDensity};
+
+double sphere_mass() { return 4.0 / 3.0 * pi * std::pow(kRadius, 3) * kDensity; }
+
+struct CollisionRun {
+  double max_rel_energy_dev = 0;
+  double max_rel_momentum_dev = 0;
+  std::size_t contact_steps = 0;
+};
+
+// Sphere 1 moves at v towards sphere 2 at rest along x; the initial gap puts the contact onset
+// at fraction `phase` of a step. Runs until the spheres have separated for good.
+CollisionRun frontal_collision(double dt, double phase) {
+  Sim sim;
+  sim.add_material(kMat);
+  const double v = 0.1;
+  const double gap = v * dt * (3 + phase);
+  sim.add_particle({Sphere{kRadius}, {Vec3d(0, 0, 0)}, {Vec3d(v, 0, 0)}});
+  sim.add_particle({Sphere{kRadius}, {Vec3d(2 * kRadius + gap, 0, 0)}, {}});
+  sim.set_dt(dt);
+  const double m = sphere_mass();
+  const double p0 = m * v;
+  const double e0 = m * v * v / 2;
+  // Contact lasts half a period of the relative oscillator: pi / sqrt(2 kn / m).
+  const double kn = pi * kYoung * kRadius / 2;
+  const double contact_time = pi / std::sqrt(2 * kn / m);
+  const auto steps = static_cast<std::size_t>((gap / v + 2 * contact_time) / dt) + 10;
+  CollisionRun out;
+  for (std::size_t s = 0; s < steps; ++s) {
+    sim.step(1, true);
+    const auto& P = sim.particles();
+    const double p = m * P.vel[0].x() + m * P.vel[1].x();
+    out.max_rel_momentum_dev = std::max(out.max_rel_momentum_dev, std::abs(p - p0) / p0);
+    out.max_rel_energy_dev = std::max(out.max_rel_energy_dev, std::abs(sim.energy().total() - e0) / e0);
+    out.contact_steps += sim.contact_count();
+  }
+  EXPECT_EQ(sim.contact_count(), 0u) << "the spheres must have separated";
+  return out;
+}
+
+TEST(Dynamics, FrontalElasticCollisionConservesMomentumAndItsEnergyErrorIsSecondOrderInDt) {
+  // kn dt^2 / m_eff at the coarsest dt: 2 * 1.57e5 * (2e-5)^2 / 1.09e-2 = 0.012, i.e. ~30 steps
+  // per contact: coarse enough to see the error, fine enough to be in the asymptotic range.
+  const double dt0 = 2e-5;
+  const std::vector<double> phases = {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95};
+  std::vector<double> dts, max_err, mean_err;
+  double worst_momentum = 0;
+  for (int level = 0; level < 3; ++level) {
+    const double dt = dt0 / std::pow(2.0, level);
+    double mx = 0, sum = 0;
+    for (double ph : phases) {
+      const CollisionRun r = frontal_collision(dt, ph);
+      std::printf("dt = %.3e  phase = %.2f  contact steps = %4zu  max |dE|/E0 = %.4e  max |dp|/p0 = %.2e\n",
+                  dt, ph, r.contact_steps, r.max_rel_energy_dev, r.max_rel_momentum_dev);
+      mx = std::max(mx, r.max_rel_energy_dev);
+      sum += r.max_rel_energy_dev;
+      worst_momentum = std::max(worst_momentum, r.max_rel_momentum_dev);
+    }
+    dts.push_back(dt);
+    max_err.push_back(mx);
+    mean_err.push_back(sum / static_cast<double>(phases.size()));
+  }
+  // Least-squares slope of log(error) against log(dt) over the three levels.
+  auto fit_order = [&](const std::vector<double>& err) {
+    double mx = 0, my = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      mx += std::log(dts[k]) / 3;
+      my += std::log(err[k]) / 3;
+    }
+    double sxy = 0, sxx = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      sxy += (std::log(dts[k]) - mx) * (std::log(err[k]) - my);
+      sxx += (std::log(dts[k]) - mx) * (std::log(dts[k]) - mx);
+    }
+    return sxy / sxx;
+  };
+  const double order_max = fit_order(max_err), order_mean = fit_order(mean_err);
+  for (std::size_t k = 0; k < 3; ++k)
+    std::printf("dt = %.3e  max over phases = %.4e  mean over phases = %.4e\n", dts[k], max_err[k], mean_err[k]);
+  std::printf("fitted order: max %.3f, mean %.3f; worst momentum deviation %.2e\n", order_max, order_mean,
+              worst_momentum);
+  // Momentum: the pair forces are equal and opposite, so only rounding of m v + dt F changes the
+  // sum: ~1e-16 per step over ~1e3 steps is ~1e-14, two decades under the 1e-12 of issue 2.
+  EXPECT_LT(worst_momentum, 1e-12);
+  // Energy: leapfrog with the product-form kinetic energy is exact for a linear spring; the only
+  // error is the trapezoid error of the kinks at onset/release, O(kn dx^2) = O(dt^2)
+  // (dynamics/energy_ledger.hpp). Issue 2 asks for a fitted order >= 1.7.
+  EXPECT_GE(order_max, 1.7);
+  EXPECT_GE(order_mean, 1.7);
+}
+
+TEST(Dynamics, SphereDroppedOnAWallWithLightDampingSettlesToNormalForceMg) {
+  Sim sim;
+  sim.add_material(kMat);
+  const auto wall = sim.add_particle({Wall{2, 1}, {Vec3d::Zero()}, {}, 0, dof::all});
+  const auto ball = sim.add_particle({Sphere{kRadius}, {Vec3d(0, 0, kRadius + 1e-3)}, {}});
+  const double g = 9.81;
+  sim.set_gravity(Vec3d(0, 0, -g));
+  sim.set_damping(0.1);
+  sim.set_dt(5e-5);  // ~33 steps per period of the sphere on its contact spring
+  const double mg = sphere_mass() * g;
+  double worst_late = 0;
+  const std::size_t steps = 30000, tail = 1000;
+  for (std::size_t s = 0; s < steps; ++s) {
+    sim.step();
+    if (s >= steps - tail) {
+      const double fn = -sim.particles().force[wall].z();  // the wall's reaction is -Fn
+      worst_late = std::max(worst_late, std::abs(fn - mg) / mg);
+    }
+  }
+  const double fn = -sim.particles().force[wall].z();
+  std::printf("m g = %.15e N, Fn = %.15e N, rel. diff %.3e; worst over the last %zu steps %.3e; "
+              "v = %.3e m/s, contacts = %zu\n",
+              mg, fn, std::abs(fn - mg) / mg, tail, worst_late, sim.particles().vel[ball].norm(),
+              sim.contact_count());
+  ASSERT_EQ(sim.contact_count(), 1u);
+  // 1e-9 (issue 2): local damping scales with the unbalanced force, so the residual decays
+  // geometrically down to rounding: uN = -6.8e-7 m is resolved to ulp(z = 1 cm) = 1.7e-18 m,
+  // i.e. 3e-12 of Fn -- the 1e-9 bound is met with two decades to spare, not tuned.
+  EXPECT_LT(worst_late, 1e-9);
+}
+
+}  // namespace
+}  // namespace lawcheck
