@@ -36,7 +36,9 @@ TrianglePoint closest_on_triangle(const Vec3d& q, const Vec3d& a, const Vec3d& b
 
 SegmentPair closest_segment_segment(const Vec3d& p1, const Vec3d& d1, const Vec3d& p2,
                                     const Vec3d& d2) {
-  const auto pair_at = [&](double s, double t) { return SegmentPair{p1 + s * d1, p2 + t * d2}; };
+  const auto pair_at = [&](double s, double t) {
+    return SegmentPair{p1 + s * d1, p2 + t * d2, s > 0 && s < 1 && t > 0 && t < 1};
+  };
   const auto dist = [](const SegmentPair& q) { return (q.on2 - q.on1).norm(); };
 
   // Ericson 5.1.9: minimise |p1 + s d1 - p2 - t d2|^2 over the unit square.
@@ -82,7 +84,7 @@ SegmentPair closest_segment_segment(const Vec3d& p1, const Vec3d& d1, const Vec3
     const double lo = std::max(0.0, std::min(sa, sb)), hi = std::min(1.0, std::max(sa, sb));
     if (lo <= hi) {
       const Vec3d q = p1 + (lo + hi) / 2 * d1;
-      const SegmentPair mid{q, p2 + closest_on_segment(q, p2, d2) * d2};
+      const SegmentPair mid = pair_at((lo + hi) / 2, closest_on_segment(q, p2, d2));
       const double tol = 1e-12 * (std::sqrt(a) + std::sqrt(e) + best_dist);
       if (dist(mid) <= best_dist + tol) best = mid;
     }

@@ -23,6 +23,7 @@ TrianglePoint closest_on_triangle(const Vec3d& q, const Vec3d& a, const Vec3d& b
 struct SegmentPair {
   Vec3d on1;
   Vec3d on2;
+  bool interior;  // strictly inside both segments: on2 - on1 is along d1 x d2
 };
 
 // Closest points of segments p1 + s d1 and p2 + t d2, s, t in [0, 1]. When several pairs are

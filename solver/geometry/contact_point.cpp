@@ -25,16 +25,18 @@ namespace {
 using Contact = std::optional<ContactPoint>;
 
 Contact round_contact(const Vec3d& a, double ra, const Vec3d& b, double rb, double margin,
-                      const Vec3d& fallback_normal = Vec3d::Zero()) {
+                      const Vec3d& known_direction = Vec3d::Zero()) {
   const Vec3d d = b - a;
   const double dist = d.norm();
   const double uN = dist - (ra + rb);
   if (uN > margin) return std::nullopt;
   Vec3d n;
-  if (dist > 0) {
+  if (known_direction.squaredNorm() > 0) {
+    // The caller knows the normal's line exactly; only its sense comes from the points.
+    n = known_direction.normalized();
+    if (n.dot(d) < 0) n = -n;
+  } else if (dist > 0) {
     n = d / dist;
-  } else if (fallback_normal.squaredNorm() > 0) {
-    n = fallback_normal.normalized();
   } else {
     return std::nullopt;
   }
@@ -126,8 +128,14 @@ Contact capsule_capsule(const Capsule& c1, const BodyPose& p1, const Capsule& c2
                         const BodyPose& p2, double margin) {
   const Vec3d d1 = capsule_axis(c1, p1), d2 = capsule_axis(c2, p2);
   const SegmentPair q = closest_segment_segment(capsule_start(c1, p1), d1, capsule_start(c2, p2), d2);
-  // Intersecting axes: the deepest separation direction is perpendicular to both.
-  return round_contact(q.on1, c1.radius, q.on2, c2.radius, margin, d1.cross(d2));
+  // Closest points inside both shafts are joined by the common perpendicular d1 x d2. Its
+  // direction is exact to ~1e-16/sin(angle), whereas (on2 - on1)/|on2 - on1| loses all accuracy
+  // when the axes (nearly) intersect; below sin(angle) = 1e-4 (direction error ~1e-12) the axes
+  // are too close to parallel and the difference of the points is the better direction.
+  const Vec3d c = d1.cross(d2);
+  const bool use_perpendicular = q.interior && c.norm() >= 1e-4 * d1.norm() * d2.norm();
+  return round_contact(q.on1, c1.radius, q.on2, c2.radius, margin,
+                       use_perpendicular ? c : Vec3d::Zero());
 }
 
 Contact flipped(Contact c) {
