@@ -1,0 +1,134 @@
+// The contact frame (seed 001 step 1, Woo's L6Geom trsf): its construction, its transport with
+// the pair, and the local relative velocities handed to the law.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "geometry/contact_frame.hpp"
+
+namespace lawcheck {
+namespace {
+
+// Largest deviation of a frame from a right-handed orthonormal basis.
+double orthonormality_error(const Quatd& q) {
+  const Mat3d r = q.toRotationMatrix();
+  return std::max((r.transpose() * r - Mat3d::Identity()).cwiseAbs().maxCoeff(),
+                  std::abs(r.determinant() - 1));
+}
+
+Vec3d axis(const Quatd& q, int i) { return q * Vec3d::Unit(i); }
+
+TEST(GeometryContactFrame, InitialFrameIsRightHandedOrthonormalWithTheNormalAsX) {
+  // Rounding budget in units of eps = 2.2e-16 (all numbers O(1)): building the axes (normalise,
+  // cross product) ~3, matrix -> quaternion (square root, divisions) ~5, quaternion -> matrix or
+  // rotating e_x ~5, and the check itself, R^T R (3 products, 2 sums) ~5 and det R ~8. So |x - n|
+  // <= ~10 eps = 2.2e-15 and the orthonormality error <= ~25 eps = 5.5e-15.
+  std::mt19937_64 rng(1);
+  std::normal_distribution<double> g;
+  double worst_axes = 0, worst_x = 0;
+  for (int k = 0; k < 10000; ++k) {
+    const Vec3d n = Vec3d(g(rng), g(rng), g(rng)).normalized();
+    const ContactFrame f = initial_frame(n);
+    worst_axes = std::max(worst_axes, orthonormality_error(f.ori));
+    worst_x = std::max(worst_x, (axis(f.ori, 0) - n).norm());
+    ASSERT_EQ(f.ori.coeffs(), initial_frame(n).ori.coeffs()) << "not deterministic";
+    ASSERT_EQ(f.mid.coeffs(), f.ori.coeffs());
+  }
+  std::printf("  10000 random normals: orthonormality error %.3g, |x - n| %.3g\n", worst_axes,
+              worst_x);
+  EXPECT_LE(worst_axes, 5.5e-15);
+  EXPECT_LE(worst_x, 2.2e-15);
+}
+
+TEST(GeometryContactFrame, AFixedNormalOnlyTwistsByDtTimesTheNormalSpin) {
+  // n = z: initial tangents y = e_x (least aligned axis), z = n x y = e_y. Spin (3, -1, 2):
+  // only its normal component 2 twists, by 2 * 0.1 = 0.2 rad; mid twists by half of it.
+  ContactFrame f = initial_frame(Vec3d::UnitZ());
+  EXPECT_LE((axis(f.ori, 1) - Vec3d::UnitX()).norm(), 1e-16);
+  transport(f, Vec3d::UnitZ(), Vec3d(3, -1, 2), 0.1);
+  const Vec3d y = axis(f.ori, 1), ym = axis(f.mid, 1);
+  std::printf("  y = (%.17g, %.17g, %.17g), mid y = (%.17g, %.17g, %.17g)\n", y.x(), y.y(), y.z(),
+              ym.x(), ym.y(), ym.z());
+  // A handful of roundings in AngleAxis and two quaternion products: 1e-15.
+  EXPECT_LE((y - Vec3d(std::cos(0.2), std::sin(0.2), 0)).norm(), 1e-15);
+  EXPECT_LE((ym - Vec3d(std::cos(0.1), std::sin(0.1), 0)).norm(), 1e-15);
+  EXPECT_LE((axis(f.ori, 0) - Vec3d::UnitZ()).norm(), 1e-15);
+}
+
+TEST(GeometryContactFrame, ATurningNormalCarriesTheTangentsByTheShortestRotation) {
+  // n: x -> y with no spin is a quarter turn about z; the tangents (e_y, e_z) become (-e_x, e_z),
+  // and the mid frame is the eighth turn.
+  ContactFrame f = initial_frame(Vec3d::UnitX());
+  transport(f, Vec3d::UnitY(), Vec3d::Zero(), 0.1);
+  EXPECT_LE((axis(f.ori, 0) - Vec3d::UnitY()).norm(), 1e-15);
+  EXPECT_LE((axis(f.ori, 1) + Vec3d::UnitX()).norm(), 1e-15);
+  EXPECT_LE((axis(f.ori, 2) - Vec3d::UnitZ()).norm(), 1e-15);
+  EXPECT_LE((axis(f.mid, 0) - Vec3d(1, 1, 0).normalized()).norm(), 1e-15);
+  EXPECT_LE((axis(f.mid, 2) - Vec3d::UnitZ()).norm(), 1e-15);
+}
+
+TEST(GeometryContactFrame, TransportKeepsTheFrameOrthonormalOverAHundredThousandRandomSteps) {
+  // Each step renormalises the quaternion, so rounding does not accumulate: the frame is as
+  // orthonormal after 1e5 steps as after one (a unit quaternion's matrix is orthonormal to a few
+  // eps), and its x axis is re-aimed at the given normal every step (FromTwoVectors, a few eps).
+  // The budget of InitialFrameIsRightHandedOrthonormalWithTheNormalAsX plus one transport step
+  // (~10 eps more) stays under 1e-14 (~45 eps) for any number of steps; an accumulating drift of
+  // even 0.1 eps per step would reach ~2e-12 here.
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> g;
+  Vec3d n = Vec3d(1, 2, 3).normalized();
+  ContactFrame f = initial_frame(n);
+  double worst_axes = 0, worst_x = 0, worst_late = 0;
+  const int steps = 100000;
+  for (int k = 0; k < steps; ++k) {
+    const Vec3d turn = 1e-2 * Vec3d(g(rng), g(rng), g(rng));  // up to a few degrees per step
+    n = (Quatd(Eigen::AngleAxisd(turn.norm(), turn.normalized())) * n).normalized();
+    transport(f, n, Vec3d(g(rng), g(rng), g(rng)), 1e-2);
+    const double e = std::max(orthonormality_error(f.ori), orthonormality_error(f.mid));
+    worst_axes = std::max(worst_axes, e);
+    worst_x = std::max(worst_x, (axis(f.ori, 0) - n).norm());
+    if (k >= steps - 1000) worst_late = std::max(worst_late, e);
+  }
+  std::printf("  1e5 steps: orthonormality error max %.3g (last 1000 steps %.3g), |x - n| max %.3g\n",
+              worst_axes, worst_late, worst_x);
+  EXPECT_LE(worst_axes, 1e-14);
+  EXPECT_LE(worst_x, 1e-14);
+}
+
+TEST(GeometryContactFrame, LocalGeomGivesTheVelocityOfTwoRelativeToOneAtTheContactPoint) {
+  // Particle 1 at the origin moves at (0, 1, 0) and spins (0, 0, 1); particle 2 at (2, 0, 0) is
+  // at rest; contact point (1, 0, 0). Material point of 1 there: (0, 1, 0) + e_z x e_x = (0, 2, 0);
+  // so 2 relative to 1 moves at (0, -2, 0), spin difference (0, 0, -1). Frame for n = e_x:
+  // tangents e_y, e_z, so local = global here.
+  const ContactFrame f = initial_frame(Vec3d::UnitX());
+  const ContactPoint cp{Vec3d::UnitX(), Vec3d(1, 0, 0), -0.01};
+  const BodyPose p1{Vec3d::Zero(), Quatd::Identity()}, p2{Vec3d(2, 0, 0), Quatd::Identity()};
+  const BodyVelocity v1{Vec3d(0, 1, 0), Vec3d(0, 0, 1)}, v2{};
+  const LocalGeom<double> g = local_geom(f, cp, p1, v1, p2, v2, {0.5, 0.6, 0.7});
+  EXPECT_EQ(g.uN, -0.01);
+  EXPECT_LE((g.vel - Vec3d(0, -2, 0)).norm(), 1e-15);
+  EXPECT_LE((g.ang_vel - Vec3d(0, 0, -1)).norm(), 1e-15);
+  EXPECT_EQ(g.l1, 0.5);
+  EXPECT_EQ(g.l2, 0.6);
+  EXPECT_EQ(g.area, 0.7);
+}
+
+TEST(GeometryContactFrame, LocalGeomExpressesVelocitiesInTheMidStepFrame) {
+  // After the normal turned from e_x to e_y, the t_{n-1/2} velocities are expressed in the frame
+  // halfway: a relative velocity e_x has local components (cos 45, -sin 45, 0)... in (x, y, z) of
+  // the mid frame whose x = (1, 1, 0)/sqrt 2 and y = (-1, 1, 0)/sqrt 2.
+  ContactFrame f = initial_frame(Vec3d::UnitX());
+  transport(f, Vec3d::UnitY(), Vec3d::Zero(), 0.1);
+  const ContactPoint cp{Vec3d::UnitY(), Vec3d::Zero(), -0.01};
+  const BodyPose p{Vec3d::Zero(), Quatd::Identity()};
+  const LocalGeom<double> g =
+      local_geom(f, cp, p, BodyVelocity{}, p, BodyVelocity{Vec3d::UnitX(), Vec3d::Zero()}, {1, 1, 1});
+  const double h = std::sqrt(0.5);
+  EXPECT_LE((g.vel - Vec3d(h, -h, 0)).norm(), 1e-15);
+}
+
+}  // namespace
+}  // namespace lawcheck
