@@ -32,15 +32,13 @@ Quatd half_rotation(Quatd q) {
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt) {
   const Vec3d old_normal = frame.ori * Vec3d::UnitX();
   const Vec3d n = new_normal.normalized();
-  // Smallest rotation old -> new normal: parallel transport of the tangents (no twist). In the
-  // continuous limit the frame's angular velocity is n x dn/dt, the part of a rigid rotation w
-  // perpendicular to n; the twist adds the missing (w.n) n. The twist angle uses the mid-step
-  // normal because mean_ang_vel belongs to t_{n-1/2}: this keeps the per-step error O(dt^3).
-  const Quatd swing = Quatd::FromTwoVectors(old_normal, n);
-  const Vec3d sum = old_normal + n;
-  const Vec3d mid_normal = sum.squaredNorm() > 0 ? sum.normalized() : n;
-  const Quatd twist(Eigen::AngleAxisd(dt * mean_ang_vel.dot(mid_normal), n));
-  const Quatd step = (twist * swing).normalized();
+  // Spin the frame with the pair, then swing it by the smallest rotation onto the actual normal
+  // (derivation and the comparison with Woo's swing-then-twist in contact_frame.hpp).
+  const Vec3d turn = dt * mean_ang_vel;
+  const double angle = turn.norm();
+  const Quatd spin = angle > 0 ? Quatd(Eigen::AngleAxisd(angle, turn / angle)) : Quatd::Identity();
+  const Quatd swing = Quatd::FromTwoVectors(spin * old_normal, n);
+  const Quatd step = (swing * spin).normalized();
   frame.mid = (half_rotation(step) * frame.ori).normalized();
   frame.ori = (step * frame.ori).normalized();
 }

@@ -3,10 +3,16 @@
 // Columns of `ori` (local -> global) are the normal x and tangents y, z. Keeping the tangential
 // force in local coordinates and transporting the frame makes the force follow a rigid motion.
 //
-// Transport over one step: rotate the frame by the smallest rotation taking the old normal to the
-// new one (n_old x n_new direction: parallel transport), then twist it about the new normal by
-// dt * (mean angular velocity . mid-step normal). For a rigid rotation w this reproduces the
-// frame's angular velocity n x dn/dt + (w.n) n = w exactly in the continuous limit.
+// Transport over one step (w = mean angular velocity of the two particles, at t_{n-1/2}): first
+// rotate the frame by the rotation vector dt w ("spin"), then by the smallest rotation taking the
+// spun normal onto the new normal ("swing"). Derivation: to first order the swing undoes the part
+// of the spin that tilts the normal and adds the normal's own turning, so the frame's angular
+// velocity is w + n x (dn/dt - w x n) = n x dn/dt + (w.n) n: parallel transport of the tangents
+// plus a twist (w.n) about the normal, the same continuous limit as Woo's L6Geom update
+// (normRotVec + normTwistVec, seed 001's Cg2_*_L6Geom). Unlike the literal "swing old -> new
+// normal, then twist by dt (w.n)", whose frame lags a rigid rotation by O(dt^3) per step, a rigid
+// motion (dn/dt = w x n) makes the swing the identity and the step the rigid rotation itself: the
+// frame follows a rigid motion to rounding (solver/tests/rigid_rotation_test.cpp).
 //
 // Time levels (leapfrog: pose at t_n, velocities at t_{n-1/2}). `ori` is the frame at t_n (the
 // force the law returns is mapped to global with it); `mid` is the frame halfway between the
