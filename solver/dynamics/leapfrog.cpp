@@ -21,7 +21,7 @@ Quatd rotated(const Quatd& q, const Vec3d& w, double dt) {
 [[noreturn]] void non_finite(std::size_t i, const char* what, const Vec3d& v, std::uint64_t step) {
   throw StateError(fmt::format(
       "particle[{}].{} = ({}, {}, {}) after step {}: the dynamics produced a non-finite value "
-      "(unstable time step or degenerate configuration); the step was not stored",
+      "(unstable time step or degenerate configuration); its new values were not stored",
       i, what, v.x(), v.y(), v.z(), step));
 }
 
