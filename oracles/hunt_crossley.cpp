@@ -1,0 +1,177 @@
+#include "hunt_crossley.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include <boost/math/special_functions/lambert_w.hpp>
+#include <boost/math/tools/roots.hpp>
+
+#include "detail/ode.hpp"
+
+namespace lawcheck::oracles {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& field, const Real& value, const std::string& reason) {
+  throw std::invalid_argument("invalid " + field + " = " + to_string(value, 17) + ": " + reason);
+}
+
+void check_e(const Real& e) {
+  if (!(e > 0 && e <= 1)) bad("e", e, "restitution must be in (0, 1]");
+}
+
+void check_chi(const Real& chi) {
+  if (!(chi >= 0) || !isfinite(chi)) bad("chi", chi, "must be a finite number >= 0");
+}
+
+// G(y) = y - ln(1 + y): the first integral is G(chi) = G(-chi e*) (see the header).
+Real big_g(const Real& y) { return y - log1p(y); }
+
+constexpr int kRootBits = 160;  // ~48 digits: the root is exact to the 50-digit rounding
+
+}  // namespace
+
+DissipationMap parse_dissipation_map(std::string_view name) {
+  if (name == "hunt-crossley") return DissipationMap::hunt_crossley;
+  if (name == "lankarani-nikravesh") return DissipationMap::lankarani_nikravesh;
+  if (name == "flores") return DissipationMap::flores;
+  if (name == "gonthier") return DissipationMap::gonthier;
+  if (name == "carvalho-martins") return DissipationMap::carvalho_martins;
+  if (name == "exudyn-model2") return DissipationMap::exudyn_model2;
+  if (name == "exact") return DissipationMap::exact;
+  throw std::invalid_argument("invalid model = " + std::string(name) +
+                              ": expected hunt-crossley, lankarani-nikravesh, flores, gonthier, "
+                              "carvalho-martins, exudyn-model2 or exact");
+}
+
+std::string_view name_of(DissipationMap m) {
+  switch (m) {
+    case DissipationMap::hunt_crossley: return "hunt-crossley";
+    case DissipationMap::lankarani_nikravesh: return "lankarani-nikravesh";
+    case DissipationMap::flores: return "flores";
+    case DissipationMap::gonthier: return "gonthier";
+    case DissipationMap::carvalho_martins: return "carvalho-martins";
+    case DissipationMap::exudyn_model2: return "exudyn-model2";
+    case DissipationMap::exact: return "exact";
+  }
+  return "?";
+}
+
+Real dissipation_chi(DissipationMap map, const Real& e) {
+  check_e(e);
+  switch (map) {
+    case DissipationMap::hunt_crossley: return 3 * (1 - e) / 2;
+    case DissipationMap::lankarani_nikravesh: return 3 * (1 - e * e) / 4;
+    case DissipationMap::flores: return 8 * (1 - e) / (5 * e);
+    case DissipationMap::gonthier: return (1 - e * e) / e;
+    case DissipationMap::carvalho_martins: return 3 * (1 - e) * (11 - e) / (2 * (1 + 9 * e));
+    case DissipationMap::exudyn_model2:
+      return e > Real(1) / 3 ? dissipation_chi(DissipationMap::carvalho_martins, e)
+                             : dissipation_chi(DissipationMap::gonthier, e);
+    case DissipationMap::exact: return exact_chi(e);
+  }
+  return 0;
+}
+
+Real achieved_restitution(const Real& chi) {
+  check_chi(chi);
+  if (chi == 0) return 1;
+  // z = 1 - chi e* solves z e^{-z} = (1 + chi) e^{-(1 + chi)} with z in (0, 1): the principal
+  // branch (the other branch gives z = 1 + chi, the trivial solution e* = -1).
+  const Real arg = -(1 + chi) * exp(-(1 + chi));
+  const Real z = -boost::math::lambert_w0(arg);
+  return (1 - z) / chi;
+}
+
+Real achieved_restitution_by_root(const Real& chi) {
+  check_chi(chi);
+  if (chi == 0) return 1;
+  // Same equation in z = 1 - chi e*: F(z) = z - ln z - 1 - G(chi) decreases on (0, 1) from
+  // +inf to -G(chi) < 0; F(exp(-(1 + G))) = exp(-(1 + G)) > 0 brackets the root from below.
+  const Real g = big_g(chi);
+  auto f = [&](const Real& z) { return z - log(z) - 1 - g; };
+  const Real lo = exp(-(1 + g));
+  std::uintmax_t iters = 500;
+  auto r = boost::math::tools::toms748_solve(f, lo, Real(1), f(lo), -g,
+                                             boost::math::tools::eps_tolerance<Real>(kRootBits), iters);
+  const Real z = (r.first + r.second) / 2;
+  return (1 - z) / chi;
+}
+
+Real exact_chi(const Real& e) {
+  check_e(e);
+  if (e == 1) return 0;
+  // Q(chi) = G(-chi e) - G(chi) ~ chi^2 (e^2 - 1)/2 < 0 near 0 and -> +inf as chi -> 1/e.
+  auto q = [&](const Real& chi) { return big_g(-chi * e) - big_g(chi); };
+  const Real pole = 1 / e;
+  Real lo = pole / 2;
+  while (q(lo) >= 0) lo /= 2;
+  Real hi = (lo + pole) / 2;
+  while (q(hi) <= 0) hi = (hi + pole) / 2;
+  std::uintmax_t iters = 500;
+  auto r = boost::math::tools::toms748_solve(q, lo, hi, boost::math::tools::eps_tolerance<Real>(kRootBits),
+                                             iters);
+  return (r.first + r.second) / 2;
+}
+
+HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k, const Real& n,
+                                                const Real& chi, const Real& v0,
+                                                const Real& tolerance) {
+  if (!(mass > 0) || !isfinite(mass)) bad("mass", mass, "must be positive");
+  if (!(k > 0) || !isfinite(k)) bad("k", k, "must be positive");
+  if (!(n > 0) || !isfinite(n)) bad("n", n, "exponent must be positive");
+  if (!(v0 > 0) || !isfinite(v0)) bad("v0", v0, "must be positive");
+  check_chi(chi);
+  if (!(tolerance > 0 && tolerance <= Real("1e-6"))) bad("tolerance", tolerance, "must be in (0, 1e-6]");
+  // Dimensionless: x = x_ref X, t = t_ref T with k x_ref^{n+1}/(n+1) = m v0^2/2, t_ref = x_ref/v0:
+  //   X'' = -((n+1)/2) X^n (1 + chi X'),  X(0) = 0, X'(0) = 1.
+  const Real x_ref = pow((n + 1) * mass * v0 * v0 / (2 * k), 1 / (n + 1));
+  const Real t_ref = x_ref / v0;
+  const Real c = (n + 1) / 2;
+  // X^n is not smooth at X = 0 (n = 3/2), which defeats the embedded error estimate in time near
+  // the start and the end of the contact. There the overlap itself is the better independent
+  // variable, written X = u^2 so that X^n dX = 2 u^(2n+1) du is smooth (polynomial when 2n is an
+  // integer; other n keep a mild singularity at the two ends):
+  //   near the ends   dV/du = -2c u^(2n+1) (1 + chi V)/V,  dT/du = 2u/V   (V far from 0)
+  //   in the middle   dX/dT = V, dV/dT = -c X^n (1 + chi V)         (through V = 0)
+  // Phase A: u from 0 until V = 1/2; phase B: time until X = X_max/2 on the way out; phase C: u
+  // back to 0 (as sigma = u_b - u increasing). Every piece is integrated, none uses the first
+  // integral, which is what this route checks.
+  detail::Rhs in_u = [&](const detail::State& s, detail::State& d, const Real& u) {
+    const Real uu = u > 0 ? u : Real(0);
+    d[0] = -2 * c * pow(uu, 2 * n + 1) * (1 + chi * s[0]) / s[0];
+    d[1] = 2 * uu / s[0];
+  };
+  detail::Rhs in_t = [&](const detail::State& s, detail::State& d, const Real&) {
+    const Real x = s[0] > 0 ? s[0] : Real(0);
+    d[0] = s[1];
+    d[1] = -c * pow(x, n) * (1 + chi * s[1]);
+  };
+  const Real h0("1e-3");
+  auto a = detail::integrate(in_u, {1, 0}, 0, 1000, tolerance, h0,
+                             [](const detail::State& s, const Real&) { return Real(1) / 2 - s[0]; });
+  if (!a.event_hit) throw std::runtime_error("hunt-crossley: phase A did not reach V = 1/2");
+  auto top = detail::integrate(in_t, {a.t * a.t, a.x[0]}, a.x[1], a.x[1] + 1000, tolerance, h0,
+                               [](const detail::State& s, const Real&) { return -s[1]; });
+  if (!top.event_hit) throw std::runtime_error("hunt-crossley: no maximum overlap reached");
+  const Real x_max = top.x[0];
+  auto b = detail::integrate(in_t, top.x, top.t, top.t + 1000, tolerance, h0,
+                             [&](const detail::State& s, const Real&) { return x_max / 2 - s[0]; });
+  if (!b.event_hit) throw std::runtime_error("hunt-crossley: the overlap did not come back down");
+  const Real u_b = sqrt(b.x[0]);
+  detail::Rhs in_sigma = [&](const detail::State& s, detail::State& d, const Real& sigma) {
+    in_u(s, d, u_b - sigma);
+    d[0] = -d[0];
+    d[1] = -d[1];
+  };
+  auto cc = detail::integrate(in_sigma, {b.x[1], b.t}, 0, u_b, tolerance, h0);
+  HuntCrossleyIntegration r;
+  r.restitution = -cc.x[0];
+  r.contact_time = cc.x[1] * t_ref;
+  r.max_overlap = x_max * x_ref;
+  r.steps = a.steps + top.steps + b.steps + cc.steps;
+  return r;
+}
+
+}  // namespace lawcheck::oracles
