@@ -9,7 +9,7 @@
 // of the spin that tilts the normal and adds the normal's own turning, so the frame's angular
 // velocity is w + n x (dn/dt - w x n) = n x dn/dt + (w.n) n: parallel transport of the tangents
 // plus a twist (w.n) about the normal, the same continuous limit as Woo's L6Geom update
-// (normRotVec + normTwistVec, seed 001's Cg2_*_L6Geom). Unlike the literal "swing old -> new
+// (normRotVec + normTwistVec in Cg2_Any_Any_L6Geom__Base). Unlike the literal "swing old -> new
 // normal, then twist by dt (w.n)", whose frame lags a rigid rotation by O(dt^3) per step, a rigid
 // motion (dn/dt = w x n) makes the swing the identity and the step the rigid rotation itself: the
 // frame follows a rigid motion to rounding (solver/tests/rigid_rotation_test.cpp).

@@ -2,7 +2,25 @@
 // Contact detection for a shape pair (seed 001 step 1): where two shapes touch, along which
 // normal, and by how much they overlap. Supported pairs, in either order: sphere-sphere,
 // sphere-wall, sphere-facet, sphere-capsule, sphere-infcylinder, capsule-capsule, capsule-wall.
-// Any other pair throws InputError("pair", ...).
+// Any other pair throws InputError("pair", "<kind>-<kind>", ...); shapes are validated first.
+//
+// Conventions (seed 000 signs): the normal is a unit vector from particle 1 towards particle 2;
+// uN < 0 in overlap; the contact point is in the middle of the overlap zone along the normal.
+// Swapping the particles flips the normal and keeps uN and the point. Per pair:
+// - round pairs reduce to the closest points of their cores (sphere: centre, capsule: shaft
+//   segment along the body x axis, facet: triangle with vertices in the body frame, thickened by
+//   halfThick; infcylinder: axis line), geometry/closest_points.hpp. Parallel capsules touch in
+//   the middle of their overlap; crossing shafts use the exact common perpendicular.
+// - a Wall's normal is its axis, towards the free side: sense +1 / -1 fixes it; sense 0 takes the
+//   side of the other particle's centre (exactly on the plane: +). A particle inside the solid
+//   half-space is in contact, deeply. Detection is stateless: unlike Woo, which keeps the
+//   previous normal of an existing contact with a two-sided wall, a centre pushed through a
+//   two-sided wall's plane (or a zero-thickness facet's) flips the normal.
+// - capsule-wall: uN from the lowest end; the point lies under the middle of the stretch of
+//   shaft that overlaps the wall, so it moves continuously as the capsule tilts.
+// - a pair whose normal is undefined (coincident centres, a sphere centre on a capsule axis)
+//   yields no contact; a sphere centre in a facet's plane inside the triangle uses the face
+//   normal (vertex winding).
 
 #include <optional>
 

@@ -47,8 +47,9 @@ ShapeKind kind_of(const Shape& s);
 // The size seed 000's length rules take: radius, halfThick for a facet, 0 for a wall.
 double size_of(const Shape& s);
 
-// Throws InputError naming the field (e.g. "sphere.radius") for non-positive or non-finite sizes,
-// a wall or cylinder axis outside 0..2, a degenerate facet.
+// Throws InputError naming the field (e.g. "sphere.radius") and the value for a non-positive or
+// non-finite radius, a negative or non-finite facet halfThick or capsule shaft, a wall or cylinder
+// axis outside 0..2, a wall sense outside -1..1, a non-finite or degenerate (zero-area) facet.
 void validate(const Shape& s);
 
 }  // namespace lawcheck
