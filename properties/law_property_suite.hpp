@@ -7,6 +7,7 @@
 // A law for which a property does not apply (a law without a Coulomb limit, say) instantiates the
 // others one by one with LAWCHECK_PROPERTY (property_runner.hpp).
 
+#include "geometry_properties.hpp"
 #include "law_properties.hpp"
 #include "property_runner.hpp"
 
@@ -27,3 +28,10 @@
                     &::lawcheck::properties::double_and_fifty_digit_runs_agree_to_rounding<__VA_ARGS__>) \
   LAWCHECK_PROPERTY(Suite, ExtremeValidInputsStayFiniteAndKeepEveryProperty,                    \
                     &::lawcheck::properties::extreme_valid_inputs_stay_finite_and_keep_every_property<__VA_ARGS__>)
+
+// Symmetry and objectivity through the solver's geometry (geometry_properties.hpp).
+#define LAWCHECK_GEOMETRY_PROPERTY_SUITE(Suite, ...)                                            \
+  LAWCHECK_PROPERTY(Suite, SwappingTheParticlesGivesOppositeForcesAndEqualEnergies,             \
+                    &::lawcheck::properties::swapping_the_particles_gives_opposite_forces_and_equal_energies<__VA_ARGS__>) \
+  LAWCHECK_PROPERTY(Suite, ARigidMotionLeavesLocalForcesUnchangedAndRotatesGlobalOnes,          \
+                    &::lawcheck::properties::a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones<__VA_ARGS__>)

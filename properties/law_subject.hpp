@@ -14,10 +14,13 @@
 //   tangential_stiffness  kt, for the exact work quadrature of 1D elasto-plastic steps
 //   yield_slip(ph, uN)    the tangential displacement that reaches the yield surface from rest;
 //                         loading paths are drawn in units of it so that they both stick and slip
+//   parameters(ph)        the contact's parameters (kn, kt, tanPhi), which must not depend on
+//                         the order of the two particles
 
 #include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <vector>
 
 #include <rapidcheck.h>
 
@@ -41,6 +44,7 @@ concept LawSubject = requires(const typename S::Law& law, const typename S::Law:
   { S::yield_force(ph, x) } -> std::same_as<double>;
   { S::tangential_stiffness(ph) } -> std::same_as<double>;
   { S::yield_slip(ph, x) } -> std::same_as<double>;
+  { S::parameters(ph) } -> std::same_as<std::vector<double>>;
 };
 
 // Subject for laws with FrictPhys physics, a Coulomb limit |Ft| <= |Fn| tanPhi and the flags of
@@ -63,6 +67,7 @@ struct CoulombSubject {
     const double slip = ph.kn * std::abs(uN) * ph.tan_phi / ph.kt;
     return std::isfinite(slip) && slip > 0 ? slip : std::abs(uN);
   }
+  static std::vector<double> parameters(const FrictPhys<double>& ph) { return {ph.kn, ph.kt, ph.tan_phi}; }
 };
 
 }  // namespace lawcheck::properties

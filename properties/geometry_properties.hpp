@@ -1,0 +1,150 @@
+#pragma once
+// Frame invariance of a law through the solver's geometry (two_body_scenario.hpp), written once
+// for any LawSubject:
+// - symmetry: swapping the two particles (shapes, materials, poses, velocities) gives the same
+//   contact parameters, equal and opposite global forces, the torques exchanged, the same energies;
+// - objectivity: a rigid motion x -> q x + shift of the whole configuration (positions,
+//   orientations, velocities, contact frame) leaves the local forces and the energies unchanged
+//   and rotates the global forces and torques by q.
+//
+// Tolerance (both properties compare two runs that are equal in real arithmetic). Rounding enters
+// (1) uN = |core distance| - radii, a cancellation that amplifies the eps L error of positions of
+// size L (the largest reach of a shape or distance from the origin) by L/|uN0|; (2) each of the M steps: contact
+// point, frame transport and velocity projection each add a few eps relative to |F|. So
+//     |dF| <= 64 eps (M + L/|uN0|) |F|max,
+// 64 covering ~20 roundings per step with a margin of 3; torques carry lever arms <= 2 L; the
+// energies, quadratic in F, move by 2 |dF|/|F|max of their scale (elastic + dissipated +
+// |F|max^2/kt, the last for the slip term fy (ft - fy)/kt).
+
+#include <algorithm>
+#include <cmath>
+
+#include <rapidcheck.h>
+
+#include "law_properties.hpp"
+#include "law_subject.hpp"
+#include "property_runner.hpp"
+#include "two_body_scenario.hpp"
+
+namespace lawcheck::properties {
+
+inline constexpr std::array<std::pair<ShapeKind, ShapeKind>, 4> rotatable_pairs{{
+    {ShapeKind::sphere, ShapeKind::sphere},
+    {ShapeKind::sphere, ShapeKind::facet},
+    {ShapeKind::sphere, ShapeKind::capsule},
+    {ShapeKind::capsule, ShapeKind::capsule},
+}};
+
+template <LawSubject S>
+TwoBodyScenario draw_scenario(const rc::Gen<ScenarioSpec>& specs) {
+  const auto spec = *specs;
+  const auto s = build_scenario(spec, [](const ContactCase& c, double uN0) {
+    return S::yield_slip(S::phys(c), uN0);
+  });
+  RC_PRE(s.has_value());
+  return *s;
+}
+
+struct RunComparison {
+  double force = 0;   // largest |force difference|
+  double torque = 0;
+  double energy = 0;
+  double force_scale = 0;
+  double energy_scale = 0;
+};
+
+template <LawSubject S>
+void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
+  const auto law = *S::law();
+  const auto s = draw_scenario<S>(gen::scenario_spec(gen::supported_pairs));
+  const auto run = run_scenario<S>(law, s);
+  const auto swap = run_scenario<S>(law, swapped(s));
+  RC_ASSERT(!run.lost);
+  RC_ASSERT(!swap.lost);
+  RC_ASSERT(run.steps.size() == swap.steps.size());
+
+  // kn, kt, tanPhi: symmetric formulas (sums and min of the two sides); the reduced length rule
+  // takes uN0 from the contact point, which the swapped order computes with its own rounding.
+  const auto p = S::parameters(run.phys);
+  const auto q = S::parameters(swap.phys);
+  const double uN_rel = std::abs(run.uN0 - swap.uN0) / std::abs(run.uN0);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    RC_ASSERT(std::abs(p[i] - q[i]) <= (4 * eps + uN_rel) * std::abs(p[i]));
+
+  const double len = length_scale(s);
+  double fmax = 0;
+  double emax = 0;
+  for (const auto& st : run.steps) {
+    fmax = std::max(fmax, st.force_a.norm());
+    emax = std::max(emax, st.elastic + st.dissipated);
+  }
+  const double rel = 64 * eps * (double(s.steps) + len / std::abs(run.uN0));
+  const double escale = emax + fmax * fmax / S::tangential_stiffness(run.phys);
+  double worst = 0;
+  for (std::size_t k = 0; k < run.steps.size(); ++k) {
+    const auto& a = run.steps[k];
+    const auto& b = swap.steps[k];
+    const double df = (a.force_a + b.force_a).norm();
+    const double dt = std::max((a.torque_a - b.torque_b).norm(), (a.torque_b - b.torque_a).norm());
+    const double de = std::max(std::abs(a.elastic - b.elastic), std::abs(a.dissipated - b.dissipated));
+    worst = std::max({worst, df / (rel * fmax), dt / (2 * len * rel * fmax), de / (2 * rel * escale)});
+    RC_ASSERT(df <= rel * fmax);
+    RC_ASSERT(dt <= 2 * len * rel * fmax);
+    RC_ASSERT(de <= 2 * rel * escale);
+  }
+  RC_CLASSIFY(run.steps.back().dissipated > 0, "slipped");
+  measure("difference / tolerance", worst);
+}
+
+template <LawSubject S>
+void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
+  const auto law = *S::law();
+  const auto s = draw_scenario<S>(gen::scenario_spec(rotatable_pairs));
+  const auto turn = *gen::rotation();
+  const auto shift_units = *gen::small_ints3(-4, 4);
+  const Quatd q = turn.quaternion();
+  const double len0 = length_scale(s);
+  const Vec3d shift = Vec3d(shift_units[0], shift_units[1], shift_units[2]) * len0;
+  const auto moved_s = moved(s, q, shift);
+
+  const auto cp = contact_of(s);
+  RC_ASSERT(cp.has_value());
+  const ContactFrame f0 = initial_frame(cp->normal);
+  const ContactFrame f0_moved{(q * f0.ori).normalized(), (q * f0.mid).normalized()};
+  const auto run = run_scenario<S>(law, s);
+  const auto mov = run_scenario<S>(law, moved_s, f0_moved);
+  RC_ASSERT(!run.lost);
+  RC_ASSERT(!mov.lost);
+  RC_ASSERT(run.steps.size() == mov.steps.size());
+
+  const double len = std::max(len0, length_scale(moved_s));
+  double fmax = 0;
+  double emax = 0;
+  for (const auto& st : run.steps) {
+    fmax = std::max(fmax, st.force_a.norm());
+    emax = std::max(emax, st.elastic + st.dissipated);
+  }
+  // the rotation itself adds a few eps per rotated vector: inside the 64
+  const double rel = 64 * eps * (double(s.steps) + len / std::abs(run.uN0));
+  const double escale = emax + fmax * fmax / S::tangential_stiffness(run.phys);
+  const Mat3d r = q.toRotationMatrix();
+  double worst = 0;
+  for (std::size_t k = 0; k < run.steps.size(); ++k) {
+    const auto& a = run.steps[k];
+    const auto& b = mov.steps[k];
+    const double dl = (a.local_force - b.local_force).norm();
+    const double dg = (r * a.force_a - b.force_a).norm();
+    const double dt = std::max((r * a.torque_a - b.torque_a).norm(), (r * a.torque_b - b.torque_b).norm());
+    const double de = std::max(std::abs(a.elastic - b.elastic), std::abs(a.dissipated - b.dissipated));
+    worst = std::max({worst, dl / (rel * fmax), dg / (rel * fmax), dt / (2 * len * rel * fmax),
+                      de / (2 * rel * escale)});
+    RC_ASSERT(dl <= rel * fmax);
+    RC_ASSERT(dg <= rel * fmax);
+    RC_ASSERT(dt <= 2 * len * rel * fmax);
+    RC_ASSERT(de <= 2 * rel * escale);
+  }
+  RC_CLASSIFY(run.steps.back().dissipated > 0, "slipped");
+  measure("difference / tolerance", worst);
+}
+
+}  // namespace lawcheck::properties
