@@ -212,7 +212,13 @@ CircleTransient circle_transient(const Real& kt, const Real& fy, const Real& rad
   r.psi = 2 * atan(a * tanh(sqrt(c * c - 1) * omega * t / 2));
   const Real theta = omega * t + r.psi;
   r.force = {fy * cos(theta), fy * sin(theta)};
-  r.dissipation = fy * fy / kt * log((c - 1) / (c * cos(r.psi) - 1));
+  // c cos psi - 1 = (c - 1) sech^2(s)/(1 + a^2 tanh^2 s) with s = sqrt(c^2-1) w t/2, so the
+  // logarithm is 2 ln cosh s + ln(1 + a^2 tanh^2 s), written without the cancellation of
+  // c cos psi - 1 -> 0 (which would lose all digits once psi has converged to alpha).
+  const Real s = sqrt(c * c - 1) * omega * t / 2;
+  const Real log_cosh = s + log1p(exp(-2 * s)) - log(Real(2));
+  const Real th = tanh(s);
+  r.dissipation = fy * fy / kt * (2 * log_cosh + log1p(a * a * th * th));
   return r;
 }
 

@@ -30,7 +30,9 @@
 //   with psi = theta - wt, c = kt R / fy > 1:  dpsi/dt = w (c cos psi - 1), psi(0) = 0, so
 //     tan(psi/2) = a tanh(sqrt(c^2 - 1) w t / 2),  a = sqrt((c - 1)/(c + 1)),
 //     dissipation rate fy lambda = fy R w sin psi, and int sin psi dt = int sin psi dpsi/(w(c cos psi - 1)), so
-//     D(t) = (fy^2/kt) ln((c - 1)/(c cos psi(t) - 1)),
+//     D(t) = (fy^2/kt) ln((c - 1)/(c cos psi(t) - 1))
+//          = (fy^2/kt) [2 ln cosh s + ln(1 + a^2 tanh^2 s)],  s = sqrt(c^2 - 1) w t/2,
+//     whose slope tends to (fy^2/kt) sqrt(c^2 - 1) w, i.e. the steady rate below;
 //   steady state: psi -> alpha = arccos(fy/(kt R)) (F leads the position vector u by alpha in
 //   the sense of motion; u_p lags u by beta = pi/2 - alpha and runs on a circle of radius
 //   R sin alpha), dissipation per revolution 2 pi fy R sqrt(1 - (fy/(kt R))^2)

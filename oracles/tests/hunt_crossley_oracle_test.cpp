@@ -1,0 +1,108 @@
+// Oracle 6 (Hunt-Crossley family): the achieved restitution from the exact first integral, by
+// Lambert W and by a bracketed root, agrees to 30 digits; the exact inverse round-trips;
+// integration of the equation of motion agrees for several exponents n, with its error shrinking
+// with the tolerance; facts about the published maps (seed 003) are checked.
+#include <gtest/gtest.h>
+
+#include "agreement.hpp"
+#include "oracles/hunt_crossley.hpp"
+
+namespace lawcheck::oracles {
+namespace {
+
+using testing::expect_agree;
+using testing::kThirtyDigits;
+
+TEST(HuntCrossleyOracle, LambertWAndBracketedRootGiveTheSameAchievedRestitution) {
+  for (const char* c : {"0.01", "0.3", "1.5", "4", "20", "200"}) {
+    const Real chi(c);
+    expect_agree(std::string("chi = ") + c, achieved_restitution(chi), achieved_restitution_by_root(chi),
+                 kThirtyDigits);
+  }
+  EXPECT_EQ(achieved_restitution(0), 1);
+}
+
+TEST(HuntCrossleyOracle, ExactChiGivesTheRequestedRestitution) {
+  for (const char* es : {"0.02", "0.2", "0.5", "0.8", "0.99"}) {
+    const Real e(es);
+    const Real chi = exact_chi(e);
+    std::cout << "  e = " << es << ": exact chi = " << to_string(chi, 30) << "\n";
+    expect_agree(std::string("achieved(exact_chi(") + es + "))", achieved_restitution(chi), e, kThirtyDigits);
+  }
+}
+
+TEST(HuntCrossleyOracle, IntegratedImpactMatchesTheFirstIntegralForAnyExponentAndErrorShrinks) {
+  // The first integral says e* depends on chi only; integrate with n = 1, 3/2, 5/2 and different
+  // k, m, v0 at two tolerances.
+  const Real chi = dissipation_chi(DissipationMap::hunt_crossley, Real("0.5"));
+  const Real exact = achieved_restitution(chi);
+  std::cout << "  chi = 3(1 - 0.5)/2: exact e* = " << to_string(exact, 40) << "\n";
+  struct Case {
+    const char *n, *m, *k, *v0;
+  };
+  for (const Case& c : {Case{"1", "0.01", "1e5", "2"}, Case{"1.5", "0.004", "1.2e9", "0.7"},
+                        Case{"2.5", "3", "1e12", "0.1"}}) {
+    Real previous = 1;
+    for (const char* tol : {"1e-18", "1e-23"}) {
+      const HuntCrossleyIntegration ig =
+          integrate_hunt_crossley(Real(c.m), Real(c.k), Real(c.n), chi, Real(c.v0), Real(tol));
+      // Stated accuracy: local error ~tol/255 per step (step doubling), summed over the steps.
+      const Real allowed = (Real(ig.steps) / 100 + 1) * Real(tol);
+      std::cout << "  n = " << c.n << ", tolerance " << tol << ", " << ig.steps << " steps:";
+      expect_agree(" e*", ig.restitution, exact, allowed);
+      const Real err = relative_difference(ig.restitution, exact);
+      EXPECT_LT(err, previous);
+      previous = err;
+    }
+  }
+}
+
+TEST(HuntCrossleyOracle, HuntCrossleyMapIsExactOnlyToFirstOrderInOneMinusE) {
+  // Expanding G(chi) = G(-chi e) for small chi gives chi = 3(1 - e)/2 + O((1 - e)^2): the
+  // Hunt-Crossley map's restitution error must fall by ~100 when 1 - e falls by 10.
+  auto error = [](const char* es) {
+    const Real e(es);
+    return abs(achieved_restitution(dissipation_chi(DissipationMap::hunt_crossley, e)) - e);
+  };
+  const Real e1 = error("0.9"), e2 = error("0.99");
+  std::cout << "  |e* - e| at e = 0.9: " << to_string(e1, 4) << ", at 0.99: " << to_string(e2, 4) << "\n";
+  EXPECT_GT(e1 / e2, 50);   // second order: ratio ~100 (50..200 covers the O((1-e)^3) term)
+  EXPECT_LT(e1 / e2, 200);
+}
+
+TEST(HuntCrossleyOracle, SeedModel2BranchesMeetAtOneThirdAndItsAchievedRestitutionIsTabled) {
+  // Seed 003: Carvalho-Martins for e > 1/3 and Gonthier et al. below "are identical at 1/3".
+  const Real third = Real(1) / 3;
+  const Real cm = dissipation_chi(DissipationMap::carvalho_martins, third);
+  const Real go = dissipation_chi(DissipationMap::gonthier, third);
+  expect_agree("chi_CM(1/3) vs chi_G(1/3) (both 8/3)", cm, go, kThirtyDigits);
+  expect_agree("= 8/3", cm, Real(8) / 3, kThirtyDigits);
+  std::cout << "  requested e -> achieved e* per map:\n";
+  for (const char* es : {"0.1", "0.3", "0.5", "0.7", "0.9"}) {
+    const Real e(es);
+    std::cout << "  e = " << es;
+    for (DissipationMap m : {DissipationMap::hunt_crossley, DissipationMap::lankarani_nikravesh,
+                             DissipationMap::flores, DissipationMap::gonthier,
+                             DissipationMap::carvalho_martins, DissipationMap::exudyn_model2}) {
+      std::cout << "  " << name_of(m) << " " << to_string(achieved_restitution(dissipation_chi(m, e)), 6);
+    }
+    std::cout << "\n";
+  }
+  // Model 2 is the most accurate of the seed's two models over (0, 1) (seed 003's claim).
+  for (const char* es : {"0.1", "0.3", "0.5", "0.7", "0.9"}) {
+    const Real e(es);
+    const Real err1 = abs(achieved_restitution(dissipation_chi(DissipationMap::hunt_crossley, e)) - e);
+    const Real err2 = abs(achieved_restitution(dissipation_chi(DissipationMap::exudyn_model2, e)) - e);
+    EXPECT_LT(err2, err1) << "e = " << es;
+  }
+}
+
+TEST(HuntCrossleyOracle, BadInputThrowsNamingTheField) {
+  EXPECT_THROW(dissipation_chi(DissipationMap::flores, Real(0)), std::invalid_argument);
+  EXPECT_THROW(exact_chi(Real("1.2")), std::invalid_argument);
+  EXPECT_THROW(parse_dissipation_map("hertz"), std::invalid_argument);
+  EXPECT_THROW(achieved_restitution(Real(-1)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace lawcheck::oracles
