@@ -8,5 +8,8 @@
 namespace lawcheck::cli {
 
 void add_demo_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_dissipation_command(CLI::App& app);
+void add_stiffness_command(CLI::App& app);
 
 }  // namespace lawcheck::cli

@@ -1,0 +1,409 @@
+#include "render/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "render/gnuplot.hpp"
+#include "study/dissipation_algebra.hpp"
+
+namespace lawcheck::reports {
+
+namespace fs = std::filesystem;
+
+std::string sci(double x, int digits) { return fmt::format("{:.{}e}", x, digits - 1); }
+
+std::string order_text(const std::optional<double>& order) {
+  return order ? fmt::format("{:.2f}", *order) : std::string("-");
+}
+
+namespace {
+
+constexpr auto kYield = PlasticDissipation::yield_times_slip;
+constexpr auto kCode = PlasticDissipation::code_split;
+constexpr auto kElastic = PlasticDissipation::elastic_difference;
+
+bool all_ok(const std::vector<Check>& checks) {
+  return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.passed; });
+}
+
+std::string verdict(bool ok) { return ok ? "PASS" : "FAIL"; }
+
+// The order between the two largest step counts.
+std::optional<double> last_order(const CaseResult& c, PlasticDissipation f) {
+  std::vector<int> ns;
+  for (const auto& r : c.rows)
+    if (r.formula == f) ns.push_back(r.steps);
+  if (ns.size() < 2) return std::nullopt;
+  return c.order(ns[ns.size() - 2], ns.back(), f);
+}
+
+std::vector<int> steps_of(const CaseResult& c) {
+  std::vector<int> ns;
+  for (const auto& r : c.rows)
+    if (r.formula == kYield) ns.push_back(r.steps);
+  return ns;
+}
+
+void checks_table(Document& doc, const std::vector<Check>& checks) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& c : checks) rows.push_back({verdict(c.passed), c.name, c.detail});
+  doc.table({"verdict", "check", "measured"}, rows);
+}
+
+Figure error_plot(const CaseResult& c) {
+  PlotSpec spec;
+  spec.title = c.name + ": |relative error| of the booked dissipation";
+  spec.xlabel = c.name == "slider_dynamic" ? "time steps N over the run" : "steps N";
+  spec.ylabel = "|D - D_exact| / D_exact";
+  spec.logx = spec.logy = true;
+  spec.key = "bottom left";
+  for (auto f : all_plastic_dissipations) {
+    Series s{std::string(name_of(f)), {}, {}};
+    for (int n : steps_of(c)) {
+      s.x.push_back(n);
+      // Rounding-level errors (0 or 1e-16) are drawn at 1e-17 so the log axis can show them.
+      s.y.push_back(std::max(std::abs(c.row(n, f).rel_error), 1e-17));
+    }
+    if (f == kElastic) s.style = "points pt 6 ps 1.5";
+    spec.series.push_back(std::move(s));
+  }
+  const auto ns = steps_of(c);
+  const double ref = std::abs(c.row(ns.front(), kCode).rel_error);
+  Series slope{"slope -1 (first order)", {}, {}, "lines dt 2"};
+  for (int n : ns) {
+    slope.x.push_back(n);
+    slope.y.push_back(ref * ns.front() / n);
+  }
+  spec.series.push_back(std::move(slope));
+  return {fmt::format("plots/{}_error.svg", c.name),
+          fmt::format("{}: relative error of each formula against the oracle vs N (log-log); "
+                      "elastic_difference (circles) lies on code_split",
+                      c.name),
+          render_svg(spec)};
+}
+
+Figure loop_plot(const CaseResult& c) {
+  PlotSpec spec;
+  const bool slider = c.name == "slider_dynamic";
+  spec.title = slider ? "slider_dynamic: energy components over time" : c.name + ": force-displacement loop";
+  spec.xlabel = c.loops_xlabel;
+  spec.ylabel = c.loops_ylabel;
+  spec.key = slider ? "center right" : "bottom right";
+  for (const auto& t : c.loops) {
+    Series s{t.label, t.x, t.y, "lines"};
+    if (t.label.find("oracle") != std::string::npos) s.style = slider ? "points pt 7 ps 0.5" : "lines lw 2 dt 2";
+    else if (!slider) s.style = "linespoints pt 7 ps 0.4";
+    spec.series.push_back(std::move(s));
+  }
+  return {fmt::format("plots/{}_loop.svg", c.name),
+          slider ? "slider_dynamic: kinetic energy, tangential elastic energy, plastic dissipation and the "
+                   "ledger's balance residual over time (law), with the oracle's kinetic and dissipated energy"
+                 : c.name + ": tangential force vs displacement (y components), law at the smallest and largest N "
+                            "and the continuous law where the oracle gives it",
+          render_svg(spec)};
+}
+
+void evidence_table(Document& doc, const DissipationStudy& d) {
+  std::vector<std::string> header{"case", "formula"};
+  std::vector<int> ns;
+  if (!d.cases.empty()) ns = steps_of(d.cases.front());
+  for (std::size_t k = 0; k < 4; ++k) header.push_back(fmt::format("error at N{}", k + 1));
+  header.push_back("order (last pair)");
+  header.push_back("balance residual at finest N");
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& c : d.cases) {
+    const auto cns = steps_of(c);
+    for (auto f : all_plastic_dissipations) {
+      std::vector<std::string> row{c.name, std::string(name_of(f))};
+      for (std::size_t k = 0; k < 4; ++k)
+        row.push_back(k < cns.size() ? fmt::format("{} (N={})", sci(c.row(cns[k], f).rel_error), cns[k]) : "");
+      row.push_back(order_text(last_order(c, f)));
+      row.push_back(sci(c.row(cns.back(), f).energy_residual));
+      rows.push_back(std::move(row));
+    }
+  }
+  doc.table(header, rows);
+}
+
+void case_section(Document& doc, const CaseResult& c) {
+  doc.heading(3, "Case `" + c.name + "`");
+  doc.paragraph("**Setup.** " + c.setup + ".");
+  doc.paragraph("**Exact value.** " + c.exact_source + ".");
+  std::vector<std::vector<std::string>> rows;
+  const auto ns = steps_of(c);
+  for (std::size_t i = 0; i < ns.size(); ++i)
+    for (auto f : all_plastic_dissipations) {
+      const auto& r = c.row(ns[i], f);
+      rows.push_back({std::to_string(ns[i]), std::string(name_of(f)), fmt::format("{:.10e}", r.dissipation),
+                      sci(r.rel_error), i ? order_text(c.order(ns[i - 1], ns[i], f)) : "-",
+                      sci(r.energy_residual)});
+    }
+  doc.table({"N", "formula", "dissipation [J]", "relative error", "observed order", "balance residual / exact"},
+            rows);
+  if (!c.notes.empty()) doc.list(c.notes);
+  doc.figure(error_plot(c));
+  if (!c.loops.empty()) doc.figure(loop_plot(c));
+}
+
+void algebra_section(Document& doc, const DissipationStudy& d) {
+  doc.heading(2, "1.1 Algebra: what the three formulas are");
+  doc.paragraph(
+      "Seed 000 writes the three candidates for the energy dissipated in one step that slips, with the trial force "
+      "norm `ft = |Ft_old + kt dt v|` above the yield force `fy = |Fn| tanPhi`. Let `s = (ft - fy)/kt`: the radial "
+      "return moves the force back by `ft - fy`, so `s` is the plastic slip of the step.");
+  doc.list({
+      "`yield_times_slip = fy (ft - fy)/kt = fy s` - the seed's red parallelogram: the yield force times the slip.",
+      "`code_split = ((ft - fy)/2 + fy) (ft - fy)/kt = (ft + fy)(ft - fy)/(2 kt) = (ft^2 - fy^2)/(2 kt)`.",
+      "`elastic_difference = ft^2/(2 kt) - fy^2/(2 kt) = (ft^2 - fy^2)/(2 kt)`.",
+  });
+  doc.paragraph(
+      "So `code_split` and `elastic_difference` are **one formula written twice**: identical as algebra, they differ "
+      "in double only by rounding (the study measures them equal to 1e-12 in every case and N). Both exceed "
+      "`yield_times_slip` in every slipping step by `(ft + fy)(ft - fy)/(2 kt) - fy (ft - fy)/kt = (ft - fy)^2/(2 kt) "
+      "= kt s^2/2`: the triangle between the trial overshoot and the yield line in the seed's force-displacement "
+      "figure.");
+  doc.paragraph(
+      "Which one is the dissipation of a step? Along one straight increment with a fixed yield force, the "
+      "continuous law moves elastically until `|F| = fy` and then slips at constant force `fy`; its plastic slip is "
+      "exactly `s` (in 1D the return mapping is exact: the force after every step is the continuous law's force), "
+      "so the exact dissipation is `fy s` = `yield_times_slip`. The triangle `kt s^2/2` is the elastic energy of "
+      "the trial state above the yield surface - a state the law never reaches. `elastic_difference` books it as "
+      "if that energy had been stored and then released; it is what the seed calls \"the elastic energy removed "
+      "by the tangent slip\", but the removed energy was never put in.");
+  doc.paragraph(
+      "Consequences for the error and its order. While a contact slips steadily each step slips about the "
+      "increment, `s ~ |du|`, so over a path that slips a total `S` the triangles add up to "
+      "`kt |du| S / 2`: a relative error `kt |du|/(2 fy) = |du|/(2 u0)` (`u0 = fy/kt`, the yield displacement). "
+      "It is **first order** in the step and **unbounded**: a step many yield displacements long books many times "
+      "the true dissipation. `yield_times_slip` has no such term: it is exact in 1D at any step size; on a curved "
+      "path it inherits only the error of the radial return itself (the force direction lags by O(step)), which "
+      "the other two formulas carry as well. On the circle (`rho = fy/(kt R)`, N steps per revolution) the "
+      "discrete steady state gives, to first order, `-pi rho/(N sqrt(1 - rho^2))` for `yield_times_slip` and "
+      "that plus `pi sqrt(1 - rho^2)/(rho N)` for the other two, so the other two can only be closer by the "
+      "cancellation of two unrelated errors of opposite sign, which happens for `kt R/fy < sqrt(3)`.");
+  doc.paragraph(
+      "The one exception is a step in which the yield force falls while the contact slips: with no tangential "
+      "motion at all, the exact dissipation is `int fy dlambda = (fy_old^2 - fy_new^2)/(2 kt)`, which "
+      "`code_split` books exactly and `yield_times_slip` underestimates by `(fy_old - fy_new)^2/(2 kt)` - second "
+      "order per step and proportional to how fast the normal force drops. `varying_normal_2d` measures what "
+      "this costs on a path where both mechanisms act.");
+  doc.paragraph(fmt::format(
+      "Energy balance. The solver's ledger books work by the trapezoidal rule "
+      "(`solver/dynamics/energy_ledger.hpp`), and so does the path driver here: `W += (F_old + F_new)/2 . du`. "
+      "For a fully slipping 1D step this work is exactly `fy s`, so `yield_times_slip` closes the balance "
+      "`W = dE_elastic + D` and `code_split` breaks it by the triangle sum; the column \"balance residual\" below "
+      "shows it in every case (50-digit check of 1D exactness: `yield_times_slip` at N = {} differs from the oracle by "
+      "{} in `cpp_bin_float_50`, i.e. the double error is rounding).",
+      d.params.steps.back(), sci(d.hp_hysteresis_rel_error, 2)));
+}
+
+void decision_section(Document& doc, const DissipationStudy& d) {
+  doc.heading(2, "1.2 Decision");
+  const bool expected = d.decision == kYield;
+  const CaseResult* h = d.find("hysteresis_1d");
+  const CaseResult* c = d.find("circle_2d");
+  const CaseResult* v = d.find("varying_normal_2d");
+  std::string figures;
+  const int nmax = d.params.steps.back();
+  if (h && c && v)
+    figures = fmt::format(
+        " At N = {}: hysteresis_1d {} vs {}, circle_2d {} vs {}, varying_normal_2d {} vs {} "
+        "(`yield_times_slip` vs `code_split`).",
+        nmax, sci(h->row(nmax, kYield).rel_error, 2), sci(h->row(nmax, kCode).rel_error, 2),
+        sci(c->row(nmax, kYield).rel_error, 2), sci(c->row(nmax, kCode).rel_error, 2),
+        sci(v->row(nmax, kYield).rel_error, 2), sci(v->row(nmax, kCode).rel_error, 2));
+  if (expected) {
+    doc.paragraph(
+        "**Decision: `yield_times_slip`, `dE = fy (ft - fy)/kt`, the seed's parallelogram.** It is the exact work "
+        "of the continuous law over a slipping step whose direction and yield force do not change, so it is exact "
+        "in 1D at any step size, and it closes the discrete energy balance that the solver's ledger checks. "
+        "`code_split` and `elastic_difference` are the same formula; each slipping step adds the triangle "
+        "`(ft - fy)^2/(2 kt) = kt s^2/2` on top of it - the energy of a trial state the law never reaches - which "
+        "makes them first-order wrong even where the law itself is exact, with a relative error `~ du/(2 u0)` that "
+        "grows without bound with the step. On curved 2D paths every formula inherits the radial return's own "
+        "first-order error; the triangle then adds to it (circle at kt R/fy = 2: about twice the error) and only "
+        "cancels part of it on circles that barely slip (kt R/fy < sqrt(3)); when the yield force drops during a "
+        "slip the triangle is genuinely dissipated, but on the varying-normal path that costs `yield_times_slip` "
+        "less than the triangle costs the others." +
+        figures + " The solver's default `decided_plastic_dissipation` (solver/laws/plastic_dissipation.hpp) is "
+        "`yield_times_slip`, and a ctest fails if the study and the default ever disagree.");
+  } else {
+    doc.paragraph(fmt::format(
+        "**The measurements contradict the algebra:** the study picked `{}`, the algebra predicts "
+        "`yield_times_slip`. The checks below say which prediction failed; the solver's default has not been "
+        "changed.",
+        name_of(d.decision)));
+  }
+  doc.paragraph("Evidence table (relative error of the booked dissipation against the oracle; observed order "
+                "`log(e1/e2)/log(N2/N1)` between the two largest N, `-` where the error is rounding; balance "
+                "residual = (work - change of elastic energy - dissipation)/exact at the largest N):");
+  evidence_table(doc, d);
+}
+
+void seed_claims_section(Document& doc) {
+  doc.heading(2, "1.3 What seed 000 gets right and wrong");
+  doc.list({
+      "Right: the parallelogram `(ft - fy)/kt * fy` is the dissipation of a slipping step (exact for a straight "
+      "increment at constant fy; measured exact to rounding in hysteresis_1d).",
+      "Right: the code's split `((ft - fy)/2 + fy)(ft - fy)/kt` is the sum of a triangle and the parallelogram.",
+      "Wrong: \"The difference of elastic potentials leads to yet another formulation\" - it is not another "
+      "formulation: `(ft^2 - fy^2)/(2 kt)` is the code's formula, factorised; the study measures the two equal to "
+      "rounding in every case.",
+      "Misleading: \"the elastic energy removed by the tangent slip\" describes the trial state's energy minus the "
+      "returned state's, i.e. the code's formula, which counts the trial overshoot as dissipated.",
+  });
+}
+
+void sweep_section(Document& doc, const DissipationStudy& d) {
+  if (d.circle_sweep.empty()) return;
+  doc.heading(3, "Circle sweep over kt R / fy");
+  doc.paragraph(fmt::format(
+      "The algebra predicts that `code_split`'s first-order error is the smaller one on the circle only for "
+      "kt R/fy < sqrt(3) = {:.3f}, by cancellation against the radial return's error. Measured (third revolution "
+      "vs the oracle's steady state, same kt and fy):",
+      algebra::circle_crossover()));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : d.circle_sweep) {
+    const double rho = 1 / r.kt_r_over_fy;
+    rows.push_back({fmt::format("{:.3g}", r.kt_r_over_fy), std::to_string(r.steps), sci(r.rel_error_yield),
+                    sci(algebra::circle_yield_first_order(rho, r.steps)), sci(r.rel_error_code),
+                    sci(algebra::circle_code_first_order(rho, r.steps)),
+                    std::abs(r.rel_error_yield) <= std::abs(r.rel_error_code) ? "yield_times_slip" : "code_split"});
+  }
+  doc.table({"kt R/fy", "N", "yield_times_slip", "predicted (1st order)", "code_split", "predicted (1st order)",
+             "closer"},
+            rows);
+}
+
+void stiffness_section(Document& doc, const StiffnessStudy& s) {
+  doc.heading(1, "2. Stiffness study: seed 004's \"does not match?!\"");
+  doc.paragraph(
+      "Seed 004 reproduces two worked examples with Woo's printed output next to a hand computation, and the two "
+      "disagree. Both are recomputed here by the solver (`physics/stiffness_rules.hpp`, `physics/frict_phys.hpp`) "
+      "with lengths reduced by half the initial overlap (`l_i = rho_i + uN/2`, uN = -0.001) under each area rule, "
+      "and by the stiffness oracle (`oracles/stiffness.hpp`, 50 digits).");
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& e : s.examples) {
+    auto mark = [](double kn, double target) {
+      return std::abs(kn - target) / target < 1e-12 ? " (= printed)" : "";
+    };
+    rows.push_back({e.name, fmt::format("{:.10f}{}", e.area_radii.solver.kn, mark(e.area_radii.solver.kn, e.woo_kn)),
+                    fmt::format("{:.10f}{}", e.area_lengths.solver.kn, mark(e.area_lengths.solver.kn, e.hand_kn)),
+                    fmt::format("{:.10f}", e.woo_kn), fmt::format("{:.10f}", e.hand_kn)});
+  }
+  doc.table({"example", "kn, A = pi min(r1,r2)^2 (radii)", "kn, A = pi min(l1,l2)^2 (lengths)", "Woo printed",
+             "hand computation"},
+            rows);
+  const auto& e0 = s.examples.front();
+  doc.paragraph(fmt::format(
+      "**Cause of the mismatch: the area rule.** Woo's code takes the connector area from the radii, the seed's "
+      "eq. (2) from the reduced lengths. Evidence: Woo printed `contA = 0.031415926535897934` = pi * 0.1^2 "
+      "exactly (radii), while the hand computation uses pi * 0.0995^2 = {:.17g}; the two kn differ by the factor "
+      "{:.12f}, and (0.1/0.0995)^2 = {:.12f} - the whole difference is the area. The lengths agree: Woo's printed "
+      "`lens` (0.0995, 0.1995) are the reduced lengths (sphere first, since the functor reorders the pair; kn is "
+      "symmetric in the swap).",
+      e0.hand_area, e0.woo_kn / e0.hand_kn, (0.1 / 0.0995) * (0.1 / 0.0995)));
+  doc.paragraph("Errors in the seed's text (its code is right):");
+  doc.list({
+      "`u_N = .001` in both examples: the code uses `uN = -.001`; seed 000's convention is uN < 0 in compression.",
+      "`l_2 = u_N/2` in example 1: the radius is missing; the code computes `l2 = r2 + uN/2` = 0.0995, which is "
+      "what Woo printed.",
+      "`l_1 = r_1 - u_N/2`: with the text's positive `u_N` this is the code's `r1 + uN/2`; the sign only works "
+      "with the text's (wrong) sign of u_N.",
+      "`A = pi min(l1, l2)^2` is eq. (2) but not what Woo computes (above); the \"does not match?!\" is eq. (2) "
+      "vs the code, not a bug in either number.",
+  });
+  std::vector<std::vector<std::string>> rows2;
+  for (const auto& e : s.examples)
+    rows2.push_back({e.name, fmt::format("{:.6g}", e.defaults.solver.l1), fmt::format("{:.6g}", e.defaults.solver.l2),
+                     fmt::format("{:.10g}", e.defaults.solver.area), fmt::format("{:.10g}", e.defaults.solver.kn),
+                     fmt::format("{:.10g}", e.defaults.oracle.kn), sci(e.defaults.worst_rel_difference, 2)});
+  doc.paragraph(
+      "Under the solver's default rules (lengths and area from the radii; kn then does not depend on the overlap "
+      "at which the contact happened to be detected, a time-step artefact) the two examples give:");
+  doc.table({"example", "l1", "l2", "area", "kn (solver)", "kn (oracle)", "worst relative difference"}, rows2);
+  doc.heading(3, "Checks");
+  checks_table(doc, s.checks);
+}
+
+}  // namespace
+
+std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s) {
+  std::vector<SummaryRow> out;
+  std::string key = fmt::format("decision {}", name_of(d.decision));
+  if (const CaseResult* c = d.find("circle_2d")) {
+    const int n = d.params.steps.back();
+    key += fmt::format("; circle N={}: {} vs code_split {}", n, sci(c->row(n, kYield).rel_error, 2),
+                       sci(c->row(n, kCode).rel_error, 2));
+  }
+  out.push_back({"dissipation formula", all_ok(d.checks), key});
+  if (const CaseResult* sl = d.find("slider_dynamic")) {
+    const auto ns = steps_of(*sl);
+    out.push_back({"slider_dynamic (full solver)", all_ok(d.checks),
+                   fmt::format("N={}: error {} (yield) vs {} (code), balance {} vs {}", ns.back(),
+                               sci(sl->row(ns.back(), kYield).rel_error, 2), sci(sl->row(ns.back(), kCode).rel_error, 2),
+                               sci(sl->row(ns.back(), kYield).energy_residual, 2),
+                               sci(sl->row(ns.back(), kCode).energy_residual, 2))});
+  } else {
+    out.push_back({"slider_dynamic (full solver)", true, "left out: " + (d.left_out.empty() ? std::string("not run") : d.left_out.front())});
+  }
+  std::string sk = "printed kn = area from radii, hand kn = area from lengths";
+  if (!s.examples.empty())
+    sk += fmt::format(" (ratio {:.6f})", s.examples.front().woo_kn / s.examples.front().hand_kn);
+  out.push_back({"stiffness (seed 004)", all_ok(s.checks), sk});
+  return out;
+}
+
+Document build_report(const DissipationStudy& d, const StiffnessStudy& s, double seconds) {
+  Document doc;
+  doc.heading(1, "lawcheck report");
+  doc.paragraph(fmt::format(
+      "Generated by `lawcheck report` in {:.1f} s. Every number below is measured by this run: the solver's real "
+      "`LinearCoulombLaw` (and, for `slider_dynamic`, the full solver) against the independent 50-digit oracles "
+      "of `oracles/`.",
+      seconds));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : summarize(d, s)) rows.push_back({r.study, verdict(r.passed), r.key_figure});
+  doc.table({"study", "verdict", "key figure"}, rows);
+  if (!d.left_out.empty()) {
+    doc.paragraph("**Left out of this run:**");
+    doc.list(d.left_out);
+  }
+
+  doc.heading(1, "1. Dissipation study: which formula of seed 000?");
+  doc.paragraph(
+      "Seed 000 (\"Energy balance\") offers three formulas for the energy dissipated by a Coulomb slip step and asks "
+      "to \"decide analytically on which of those is the best approximation and use it both in the code and in the "
+      "docs\". Section 1.1 derives the answer, 1.2 states it with the evidence, 1.4 shows every case.");
+  algebra_section(doc, d);
+  decision_section(doc, d);
+  seed_claims_section(doc);
+  doc.heading(2, "1.4 Cases");
+  for (const auto& c : d.cases) {
+    case_section(doc, c);
+    if (c.name == "circle_2d") sweep_section(doc, d);
+  }
+  doc.heading(3, "Checks");
+  checks_table(doc, d.checks);
+  stiffness_section(doc, s);
+  return doc;
+}
+
+void write_report(const Document& doc, const fs::path& dir) {
+  fs::create_directories(dir / "plots");
+  auto write = [](const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + p.string());
+  };
+  for (const auto& b : doc.blocks())
+    if (b.kind == Block::Kind::figure) write(dir / b.figure.file, b.figure.svg);
+  write(dir / "report.md", doc.to_markdown());
+  write(dir / "index.html", doc.to_html("lawcheck report"));
+}
+
+}  // namespace lawcheck::reports

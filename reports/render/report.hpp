@@ -1,0 +1,33 @@
+#pragma once
+// `lawcheck report`: every study of the project rendered into one document (report.md and a
+// self-contained index.html with gnuplot SVG plots), plus the summary table printed on stdout.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "render/document.hpp"
+#include "study/dissipation_study.hpp"
+#include "study/stiffness_study.hpp"
+
+namespace lawcheck::reports {
+
+struct SummaryRow {
+  std::string study;
+  bool passed;
+  std::string key_figure;
+};
+
+std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s);
+
+// Builds the whole document; renders the plots with gnuplot (throws if gnuplot is missing).
+Document build_report(const DissipationStudy& d, const StiffnessStudy& s, double seconds);
+
+// Writes dir/report.md, dir/index.html and dir/plots/*.svg (creating dir).
+void write_report(const Document& doc, const std::filesystem::path& dir);
+
+// Number formatting shared by the report and the CLI.
+std::string sci(double x, int digits = 3);
+std::string order_text(const std::optional<double>& order);
+
+}  // namespace lawcheck::reports
