@@ -1,5 +1,7 @@
 #include "coulomb_slip_1d.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <stdexcept>
 
 namespace lawcheck::oracles {
@@ -7,11 +9,11 @@ namespace lawcheck::oracles {
 namespace {
 
 void check(const Real& kt, const Real& fy, const std::vector<Real>& vertices) {
-  if (!(kt > 0) || !isfinite(kt)) throw std::invalid_argument("invalid kt = " + to_string(kt, 17) + ": must be positive");
-  if (!(fy >= 0) || !isfinite(fy)) throw std::invalid_argument("invalid fy = " + to_string(fy, 17) + ": must be >= 0");
+  if (!(kt > 0) || !isfinite(kt)) bad_parameter("kt", kt, "must be positive");
+  if (!(fy >= 0) || !isfinite(fy)) bad_parameter("fy", fy, "must be >= 0");
   for (std::size_t i = 0; i < vertices.size(); ++i)
     if (!isfinite(vertices[i]))
-      throw std::invalid_argument("invalid u[" + std::to_string(i + 1) + "] = " + to_string(vertices[i], 17) + ": must be finite");
+      bad_parameter("u[" + std::to_string(i + 1) + "]", vertices[i], "must be finite");
 }
 
 // One monotone leg u -> ub, solved exactly: elastic until F = s fy, then slip at constant force.
@@ -55,7 +57,7 @@ Slip1dState coulomb_slip_1d(const Real& kt, const Real& fy, const std::vector<Re
 Real hysteresis_dissipation(const Real& kt, const Real& fy, const Real& amplitude) {
   check(kt, fy, {amplitude});
   if (amplitude < 0)
-    throw std::invalid_argument("invalid amplitude = " + to_string(amplitude, 17) + ": must be >= 0");
+    bad_parameter("amplitude", amplitude, "must be >= 0");
   const Real u0 = fy / kt;
   if (amplitude < u0) return 0;
   return fy * (amplitude - u0) + 2 * fy * (2 * amplitude - 2 * u0);

@@ -1,5 +1,7 @@
 #include "coulomb_slip_2d.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -12,10 +14,6 @@
 namespace lawcheck::oracles {
 
 namespace {
-
-[[noreturn]] void bad(const std::string& field, const Real& value, const std::string& reason) {
-  throw std::invalid_argument("invalid " + field + " = " + to_string(value, 17) + ": " + reason);
-}
 
 Real dot(const Vec2& a, const Vec2& b) { return a[0] * b[0] + a[1] * b[1]; }
 Real norm2(const Vec2& a) { return dot(a, a); }
@@ -31,14 +29,14 @@ public:
   Solver(const Path2d& path, const Real& kt, const Real& t0, const Real& t1, const Slip2dOptions& o)
       : path_(path), kt_(kt), t1_(t1), tol_(o.tolerance) {
     const PathPoint p0 = path_(t0);
-    if (!(p0.fy > 0)) bad("fy(t0)", p0.fy, "yield force must be positive");
+    if (!(p0.fy > 0)) bad_parameter("fy(t0)", p0.fy, "yield force must be positive");
     e_ref_ = p0.fy * p0.fy / kt_;
     scan_ = o.scan_step > 0 ? o.scan_step : (t1 - t0) / 2000;
     h0_ = scan_ / 10;
     t_ = t0;
     force_ = o.initial_force;
     if (norm2(force_) > p0.fy * p0.fy * (1 + Real("1e-40")))
-      bad("initial_force", sqrt(norm2(force_)), "|F(t0)| exceeds fy(t0)");
+      bad_parameter("initial_force", sqrt(norm2(force_)), "|F(t0)| exceeds fy(t0)");
   }
 
   Slip2dResult run() {
@@ -131,7 +129,7 @@ private:
       }
       if (!(g_inside < 0)) {
         inside = ts;
-        if (++stalls_ > 3) bad("path", t_, "stick and slip alternate without progress at this time");
+        if (++stalls_ > 3) bad_parameter("path", t_, "stick and slip alternate without progress at this time");
         return true;
       }
     }
@@ -175,10 +173,10 @@ private:
 
 Slip2dResult coulomb_slip_2d(const Path2d& path, const Real& kt, const Real& t0, const Real& t1,
                              const Slip2dOptions& options) {
-  if (!(kt > 0) || !isfinite(kt)) bad("kt", kt, "must be positive");
-  if (!(t1 >= t0) || !isfinite(t1) || !isfinite(t0)) bad("t1", t1, "must be finite and >= t0");
+  if (!(kt > 0) || !isfinite(kt)) bad_parameter("kt", kt, "must be positive");
+  if (!(t1 >= t0) || !isfinite(t1) || !isfinite(t0)) bad_parameter("t1", t1, "must be finite and >= t0");
   if (!(options.tolerance > 0 && options.tolerance <= Real("1e-6")))
-    bad("tolerance", options.tolerance, "must be in (0, 1e-6]");
+    bad_parameter("tolerance", options.tolerance, "must be in (0, 1e-6]");
   if (t1 == t0) {
     Slip2dResult r{options.initial_force, 0, 0, norm2(options.initial_force) / (2 * kt), 0, 0};
     return r;
@@ -187,11 +185,11 @@ Slip2dResult coulomb_slip_2d(const Path2d& path, const Real& kt, const Real& t0,
 }
 
 CircleSteadyState circle_steady_state(const Real& kt, const Real& fy, const Real& radius) {
-  if (!(kt > 0) || !isfinite(kt)) bad("kt", kt, "must be positive");
-  if (!(fy > 0) || !isfinite(fy)) bad("fy", fy, "must be positive");
-  if (!(radius > 0) || !isfinite(radius)) bad("radius", radius, "must be positive");
+  if (!(kt > 0) || !isfinite(kt)) bad_parameter("kt", kt, "must be positive");
+  if (!(fy > 0) || !isfinite(fy)) bad_parameter("fy", fy, "must be positive");
+  if (!(radius > 0) || !isfinite(radius)) bad_parameter("radius", radius, "must be positive");
   const Real ratio = fy / (kt * radius);
-  if (!(ratio < 1)) bad("radius", radius, "must exceed fy/kt, else the circle is travelled without slip");
+  if (!(ratio < 1)) bad_parameter("radius", radius, "must exceed fy/kt, else the circle is travelled without slip");
   CircleSteadyState s;
   s.lead_angle = acos(ratio);
   s.lag_angle = asin(ratio);
@@ -204,8 +202,8 @@ CircleSteadyState circle_steady_state(const Real& kt, const Real& fy, const Real
 CircleTransient circle_transient(const Real& kt, const Real& fy, const Real& radius,
                                  const Real& omega, const Real& t) {
   circle_steady_state(kt, fy, radius);  // validates kt, fy, radius
-  if (!(omega > 0) || !isfinite(omega)) bad("omega", omega, "must be positive");
-  if (!(t >= 0) || !isfinite(t)) bad("t", t, "must be >= 0");
+  if (!(omega > 0) || !isfinite(omega)) bad_parameter("omega", omega, "must be positive");
+  if (!(t >= 0) || !isfinite(t)) bad_parameter("t", t, "must be >= 0");
   const Real c = kt * radius / fy;
   const Real a = sqrt((c - 1) / (c + 1));
   CircleTransient r;
@@ -223,9 +221,9 @@ CircleTransient circle_transient(const Real& kt, const Real& fy, const Real& rad
 }
 
 Real radial_preload_dissipation(const Real& kt, const Real& fy, const Real& radius) {
-  if (!(kt > 0) || !isfinite(kt)) bad("kt", kt, "must be positive");
-  if (!(fy >= 0) || !isfinite(fy)) bad("fy", fy, "must be >= 0");
-  if (!(radius >= 0) || !isfinite(radius)) bad("radius", radius, "must be >= 0");
+  if (!(kt > 0) || !isfinite(kt)) bad_parameter("kt", kt, "must be positive");
+  if (!(fy >= 0) || !isfinite(fy)) bad_parameter("fy", fy, "must be >= 0");
+  if (!(radius >= 0) || !isfinite(radius)) bad_parameter("radius", radius, "must be >= 0");
   return radius > fy / kt ? fy * (radius - fy / kt) : Real(0);
 }
 

@@ -1,5 +1,7 @@
 #include "dynamic_sliding.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -11,7 +13,7 @@ namespace {
 
 void positive(const std::string& field, const Real& v) {
   if (!(v > 0) || !isfinite(v))
-    throw std::invalid_argument("invalid " + field + " = " + to_string(v, 17) + ": must be positive");
+    bad_parameter(field, v, "must be positive");
 }
 
 void check(const SlidingInput& in) {
@@ -51,7 +53,7 @@ SlidingResult dynamic_sliding(const SlidingInput& in) {
 SlidingState dynamic_sliding_state(const SlidingInput& in, const Real& t) {
   const SlidingResult r = dynamic_sliding(in);
   if (!(t >= 0) || !isfinite(t))
-    throw std::invalid_argument("invalid t = " + to_string(t, 17) + ": must be >= 0");
+    bad_parameter("t", t, "must be >= 0");
   SlidingState s;
   if (!r.slips || t <= r.slip_start) {
     s.x = in.v0 / r.omega * sin(r.omega * t);

@@ -1,5 +1,7 @@
 #include "hunt_crossley.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -13,16 +15,12 @@ namespace lawcheck::oracles {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& field, const Real& value, const std::string& reason) {
-  throw std::invalid_argument("invalid " + field + " = " + to_string(value, 17) + ": " + reason);
-}
-
 void check_e(const Real& e) {
-  if (!(e > 0 && e <= 1)) bad("e", e, "restitution must be in (0, 1]");
+  if (!(e > 0 && e <= 1)) bad_parameter("e", e, "restitution must be in (0, 1]");
 }
 
 void check_chi(const Real& chi) {
-  if (!(chi >= 0) || !isfinite(chi)) bad("chi", chi, "must be a finite number >= 0");
+  if (!(chi >= 0) || !isfinite(chi)) bad_parameter("chi", chi, "must be a finite number >= 0");
 }
 
 // G(y) = y - ln(1 + y): the first integral is G(chi) = G(-chi e*) (see the header).
@@ -40,8 +38,8 @@ DissipationMap parse_dissipation_map(std::string_view name) {
   if (name == "carvalho-martins") return DissipationMap::carvalho_martins;
   if (name == "exudyn-model2") return DissipationMap::exudyn_model2;
   if (name == "exact") return DissipationMap::exact;
-  throw std::invalid_argument("invalid model = " + std::string(name) +
-                              ": expected hunt-crossley, lankarani-nikravesh, flores, gonthier, "
+  bad_parameter("model", std::string(name),
+                "expected hunt-crossley, lankarani-nikravesh, flores, gonthier, "
                               "carvalho-martins, exudyn-model2 or exact");
 }
 
@@ -118,12 +116,12 @@ Real exact_chi(const Real& e) {
 HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k, const Real& n,
                                                 const Real& chi, const Real& v0,
                                                 const Real& tolerance) {
-  if (!(mass > 0) || !isfinite(mass)) bad("mass", mass, "must be positive");
-  if (!(k > 0) || !isfinite(k)) bad("k", k, "must be positive");
-  if (!(n > 0) || !isfinite(n)) bad("n", n, "exponent must be positive");
-  if (!(v0 > 0) || !isfinite(v0)) bad("v0", v0, "must be positive");
+  if (!(mass > 0) || !isfinite(mass)) bad_parameter("mass", mass, "must be positive");
+  if (!(k > 0) || !isfinite(k)) bad_parameter("k", k, "must be positive");
+  if (!(n > 0) || !isfinite(n)) bad_parameter("n", n, "exponent must be positive");
+  if (!(v0 > 0) || !isfinite(v0)) bad_parameter("v0", v0, "must be positive");
   check_chi(chi);
-  if (!(tolerance > 0 && tolerance <= Real("1e-6"))) bad("tolerance", tolerance, "must be in (0, 1e-6]");
+  if (!(tolerance > 0 && tolerance <= Real("1e-6"))) bad_parameter("tolerance", tolerance, "must be in (0, 1e-6]");
   // Dimensionless: x = x_ref X, t = t_ref T with k x_ref^{n+1}/(n+1) = m v0^2/2, t_ref = x_ref/v0:
   //   X'' = -((n+1)/2) X^n (1 + chi X'),  X(0) = 0, X'(0) = 1.
   const Real x_ref = pow((n + 1) * mass * v0 * v0 / (2 * k), 1 / (n + 1));

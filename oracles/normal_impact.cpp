@@ -1,5 +1,7 @@
 #include "normal_impact.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -10,12 +12,8 @@ namespace lawcheck::oracles {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& field, const Real& value, const std::string& reason) {
-  throw std::invalid_argument("invalid " + field + " = " + to_string(value, 17) + ": " + reason);
-}
-
 void positive(const std::string& field, const Real& v) {
-  if (!(v > 0) || !isfinite(v)) bad(field, v, "must be positive");
+  if (!(v > 0) || !isfinite(v)) bad_parameter(field, v, "must be positive");
 }
 
 }  // namespace
@@ -24,10 +22,10 @@ ImpactResult linear_impact(const LinearImpactInput& in) {
   positive("mass", in.mass);
   positive("kn", in.kn);
   positive("v0", in.v0);
-  if (!(in.damping >= 0) || !isfinite(in.damping)) bad("damping", in.damping, "must be >= 0");
+  if (!(in.damping >= 0) || !isfinite(in.damping)) bad_parameter("damping", in.damping, "must be >= 0");
   const Real pi = boost::math::constants::pi<Real>();
   const Real zeta = in.damping / (2 * sqrt(in.kn * in.mass));
-  if (!(zeta < 1)) bad("damping", in.damping, "damping ratio zeta = c/(2 sqrt(k m)) must be < 1 (underdamped)");
+  if (!(zeta < 1)) bad_parameter("damping", in.damping, "damping ratio zeta = c/(2 sqrt(k m)) must be < 1 (underdamped)");
   const Real wn = sqrt(in.kn / in.mass);
   const Real sq = sqrt(1 - zeta * zeta);
   const Real wd = wn * sq;
@@ -61,7 +59,7 @@ ImpactResult linear_impact(const LinearImpactInput& in) {
 }
 
 Real damping_ratio_for_restitution(const Real& e) {
-  if (!(e > 0 && e <= 1)) bad("e", e, "restitution must be in (0, 1]");
+  if (!(e > 0 && e <= 1)) bad_parameter("e", e, "restitution must be in (0, 1]");
   const Real pi = boost::math::constants::pi<Real>();
   const Real l = log(e);
   return -l / sqrt(pi * pi + l * l);
@@ -76,8 +74,8 @@ HertzInput hertz_sphere_sphere(const Real& e1, const Real& nu1, const Real& r1, 
   positive("r2", r2);
   positive("m1", m1);
   positive("m2", m2);
-  if (!(nu1 > -1 && nu1 < Real("0.5"))) bad("nu1", nu1, "Poisson ratio must be in (-1, 0.5)");
-  if (!(nu2 > -1 && nu2 < Real("0.5"))) bad("nu2", nu2, "Poisson ratio must be in (-1, 0.5)");
+  if (!(nu1 > -1 && nu1 < Real("0.5"))) bad_parameter("nu1", nu1, "Poisson ratio must be in (-1, 0.5)");
+  if (!(nu2 > -1 && nu2 < Real("0.5"))) bad_parameter("nu2", nu2, "Poisson ratio must be in (-1, 0.5)");
   HertzInput h;
   h.modulus = 1 / ((1 - nu1 * nu1) / e1 + (1 - nu2 * nu2) / e2);
   h.radius = r1 * r2 / (r1 + r2);
@@ -91,11 +89,11 @@ HertzInput hertz_sphere_wall(const Real& e, const Real& nu, const Real& r, const
   positive("E", e);
   positive("r", r);
   positive("m", m);
-  if (!(nu > -1 && nu < Real("0.5"))) bad("nu", nu, "Poisson ratio must be in (-1, 0.5)");
-  if (!(wall_modulus >= 0) || !isfinite(wall_modulus)) bad("wall_E", wall_modulus, "must be >= 0 (0: rigid wall)");
+  if (!(nu > -1 && nu < Real("0.5"))) bad_parameter("nu", nu, "Poisson ratio must be in (-1, 0.5)");
+  if (!(wall_modulus >= 0) || !isfinite(wall_modulus)) bad_parameter("wall_E", wall_modulus, "must be >= 0 (0: rigid wall)");
   Real compliance = (1 - nu * nu) / e;
   if (wall_modulus > 0) {
-    if (!(wall_nu > -1 && wall_nu < Real("0.5"))) bad("wall_nu", wall_nu, "Poisson ratio must be in (-1, 0.5)");
+    if (!(wall_nu > -1 && wall_nu < Real("0.5"))) bad_parameter("wall_nu", wall_nu, "Poisson ratio must be in (-1, 0.5)");
     compliance += (1 - wall_nu * wall_nu) / wall_modulus;
   }
   return HertzInput{1 / compliance, r, m, v0};

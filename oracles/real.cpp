@@ -1,5 +1,7 @@
 #include "real.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <sstream>
 #include <stdexcept>
 
@@ -17,10 +19,10 @@ Real parse_real(const std::string& field, const std::string& text) {
   try {
     x = Real(text);
   } catch (const std::exception&) {
-    throw std::invalid_argument("invalid " + field + " = " + text + ": not a number");
+    bad_parameter(field, text, "not a number");
   }
   if (!boost::multiprecision::isfinite(x))
-    throw std::invalid_argument("invalid " + field + " = " + text + ": must be a finite number");
+    bad_parameter(field, text, "must be a finite number");
   return x;
 }
 

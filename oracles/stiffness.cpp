@@ -1,5 +1,7 @@
 #include "stiffness.hpp"
 
+#include "bad_parameter.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -9,23 +11,19 @@ namespace lawcheck::oracles {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& field, const Real& value, const std::string& reason) {
-  throw std::invalid_argument("invalid " + field + " = " + to_string(value, 17) + ": " + reason);
-}
-
 bool is_flat(const StiffnessSide& s) {
   return s.shape == Shape::wall || (s.shape == Shape::facet && s.size == 0);
 }
 
 void check_side(const StiffnessSide& s, const std::string& p) {
   if (s.shape == Shape::facet) {
-    if (!(s.size >= 0) || !isfinite(s.size)) bad(p + ".size (facet halfThick)", s.size, "must be >= 0");
+    if (!(s.size >= 0) || !isfinite(s.size)) bad_parameter(p + ".size (facet halfThick)", s.size, "must be >= 0");
   } else if (s.shape != Shape::wall) {
-    if (!(s.size > 0) || !isfinite(s.size)) bad(p + ".size (radius)", s.size, "must be positive");
+    if (!(s.size > 0) || !isfinite(s.size)) bad_parameter(p + ".size (radius)", s.size, "must be positive");
   }
-  if (!(s.young > 0) || !isfinite(s.young)) bad(p + ".young", s.young, "must be positive");
-  if (!(s.kt_div_kn >= 0) || !isfinite(s.kt_div_kn)) bad(p + ".ktDivKn", s.kt_div_kn, "must be >= 0");
-  if (!(s.tan_phi >= 0) || !isfinite(s.tan_phi)) bad(p + ".tanPhi", s.tan_phi, "must be >= 0");
+  if (!(s.young > 0) || !isfinite(s.young)) bad_parameter(p + ".young", s.young, "must be positive");
+  if (!(s.kt_div_kn >= 0) || !isfinite(s.kt_div_kn)) bad_parameter(p + ".ktDivKn", s.kt_div_kn, "must be >= 0");
+  if (!(s.tan_phi >= 0) || !isfinite(s.tan_phi)) bad_parameter(p + ".tanPhi", s.tan_phi, "must be >= 0");
 }
 
 // Natural length of side `a` in contact with side `b` (seed 000 rules 1 and 2).
@@ -43,22 +41,22 @@ Shape parse_shape(std::string_view name) {
   if (name == "facet") return Shape::facet;
   if (name == "capsule") return Shape::capsule;
   if (name == "infcylinder") return Shape::inf_cylinder;
-  throw std::invalid_argument("invalid shape = " + std::string(name) +
-                              ": expected sphere, wall, facet, capsule or infcylinder");
+  bad_parameter("shape", std::string(name),
+                "expected sphere, wall, facet, capsule or infcylinder");
 }
 
 LengthRule parse_length_rule(std::string_view name) {
   if (name == "radii") return LengthRule::radii;
   if (name == "reduced") return LengthRule::reduced;
-  throw std::invalid_argument("invalid lengths = " + std::string(name) +
-                              ": unknown length rule (expected radii or reduced)");
+  bad_parameter("lengths", std::string(name),
+                "unknown length rule (expected radii or reduced)");
 }
 
 AreaRule parse_area_rule(std::string_view name) {
   if (name == "radii") return AreaRule::radii;
   if (name == "lengths") return AreaRule::lengths;
-  throw std::invalid_argument("invalid area = " + std::string(name) +
-                              ": unknown area rule (expected radii or lengths)");
+  bad_parameter("area", std::string(name),
+                "unknown area rule (expected radii or lengths)");
 }
 
 std::string_view name_of(Shape s) {
@@ -76,20 +74,19 @@ StiffnessResult stiffness(const StiffnessInput& in) {
   check_side(in.p1, "p1");
   check_side(in.p2, "p2");
   if (is_flat(in.p1) && is_flat(in.p2))
-    throw std::invalid_argument("invalid pair = " + std::string(name_of(in.p1.shape)) + "-" +
-                                std::string(name_of(in.p2.shape)) +
-                                ": contact of two flat particles is undefined (seed 000, rule 3)");
-  if (!isfinite(in.uN0)) bad("uN0", in.uN0, "must be finite");
+    bad_parameter("pair", std::string(name_of(in.p1.shape)) + "-" + std::string(name_of(in.p2.shape)),
+                  "contact of two flat particles is undefined (seed 000, rule 3)");
+  if (!isfinite(in.uN0)) bad_parameter("uN0", in.uN0, "must be finite");
 
   const Real rho1 = natural_length(in.p1, in.p2);
   const Real rho2 = natural_length(in.p2, in.p1);
   Real l1 = rho1;
   Real l2 = rho2;
   if (in.lengths == LengthRule::reduced) {
-    if (in.uN0 > 0) bad("uN0", in.uN0, "initial normal displacement must be <= 0");
+    if (in.uN0 > 0) bad_parameter("uN0", in.uN0, "initial normal displacement must be <= 0");
     l1 += in.uN0 / 2;
     l2 += in.uN0 / 2;
-    if (!(l1 > 0 && l2 > 0)) bad("uN0", in.uN0, "overlap larger than twice the smaller length");
+    if (!(l1 > 0 && l2 > 0)) bad_parameter("uN0", in.uN0, "overlap larger than twice the smaller length");
   }
   const Real a = in.area == AreaRule::radii ? (rho1 < rho2 ? rho1 : rho2) : (l1 < l2 ? l1 : l2);
   StiffnessResult r;
