@@ -17,11 +17,17 @@
 // Time levels (leapfrog: pose at t_n, velocities at t_{n-1/2}). `ori` is the frame at t_n (the
 // force the law returns is mapped to global with it); `mid` is the frame halfway between the
 // previous and the current `ori` (Woo's midTrsf): the t_{n-1/2} velocities are expressed in it,
-// so the direction of each tangential increment is second order in dt. local_geom takes the
-// branch vectors (contact point - particle position) from the poses it is given; a rigid motion
-// given as poses and velocities at one time level yields zero relative velocity exactly
-// (solver/tests/rigid_rotation_test.cpp). Passing t_n poses with t_{n-1/2} velocities, as Woo
-// does, lags the branch vectors by dt/2: an O(dt) error in the spin part w x (c - x) only.
+// so the direction of each tangential increment is second order in dt.
+// local_geom takes the branch vectors (contact point - particle position) from the contact point
+// and poses it is given, which must be at the velocities' time level:
+// - a kinematic state at one time level (poses and velocities at t): pass it as is. A rigid
+//   motion then yields zero relative velocity exactly (solver/tests/rigid_rotation_test.cpp).
+// - the leapfrog: pass mid_step_pose(p_i, v_i, dt) and a mid-step contact point, i.e.
+//   ContactPoint{n_n, point at the mid-step poses (or the mean of the previous and current
+//   points, Woo's midContPt), uN_n}, as Woo does (midPos = pos - dt/2 vel). The spurious slip of a rigidly rotating
+//   pair is then O(dt^2) (|w| |d| (|w| dt)^2 / 12); with the t_n poses and point it is O(dt)
+//   (|w| |d| |w| dt / 2), i.e. the tangential displacement drifts at first order
+//   (rigid_rotation_test.cpp measures both). uN and the frame stay those of t_n.
 
 #include "geometry/body_state.hpp"
 #include "geometry/contact_point.hpp"

@@ -141,5 +141,18 @@ TEST(GeometryContactFrame, LocalGeomExpressesVelocitiesInTheMidStepFrame) {
   EXPECT_LE((g.vel - Vec3d(h, -h, 0)).norm(), 1e-15);
 }
 
+TEST(GeometryContactFrame, MidStepPoseGoesHalfALeapfrogStepBack) {
+  // Position back by dt/2 v; orientation back by half the rotation dt w: a body turned by 0.3 rad
+  // about z and spinning at 2 rad/s about z is at 0.3 - 0.1 rad half a step (dt = 0.1) earlier.
+  const BodyPose p{Vec3d(1, 2, 3), Quatd(Eigen::AngleAxisd(0.3, Vec3d::UnitZ()))};
+  const BodyVelocity v{Vec3d(4, -2, 0), Vec3d(0, 0, 2)};
+  const BodyPose m = mid_step_pose(p, v, 0.1);
+  EXPECT_LE((m.pos - Vec3d(0.8, 2.1, 3)).norm(), 1e-15);
+  EXPECT_NEAR(Eigen::AngleAxisd(m.ori).angle(), 0.2, 1e-15);
+  EXPECT_LE((Eigen::AngleAxisd(m.ori).axis() - Vec3d::UnitZ()).norm(), 1e-15);
+  // No spin: the orientation is kept.
+  EXPECT_EQ(mid_step_pose(p, BodyVelocity{}, 0.1).ori.coeffs(), p.ori.normalized().coeffs());
+}
+
 }  // namespace
 }  // namespace lawcheck

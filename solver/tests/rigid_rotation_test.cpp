@@ -113,6 +113,59 @@ TEST(RigidRotation, TheForceInGlobalAxesTurnsWithThePairUpToRounding) {
   }
 }
 
+// Spurious relative velocity |vel| of a rigid rotation sampled as the leapfrog sees it: poses on
+// the exact rotation at t_n, velocities the chords (x_n - x_{n-1})/dt at t_{n-1/2}, spins w exact.
+// mid_step: branch vectors from mid_step_pose and the contact point at the mid-step poses.
+// The chord is evaluated in closed form, R(t - dt) (sin(phi) w^ x r + 2 sin^2(phi/2) w^ x (w^ x r)),
+// because subtracting two positions would leave ~eps |x| / dt of rounding in the velocities,
+// more than the 1e-6 of the second-order slip this test resolves.
+double leapfrog_slip(const Vec3d& spin, double dt, bool mid_step) {
+  const Vec3d n0 = Vec3d(2, -1, 1).normalized();
+  const Vec3d x10(0.1, 0.2, -0.3), x20 = x10 + (r1 + r2 + uN0) * n0, x0(0.05, -0.1, 0.2);
+  const Vec3d u = spin.normalized();
+  const double phi = spin.norm() * dt, t = 0.3;  // any instant
+  const auto rot = [&](double time) { return Eigen::AngleAxisd(spin.norm() * time, u); };
+  const auto pose = [&](const Vec3d& x) { return BodyPose{x0 + rot(t) * (x - x0), Quatd::Identity()}; };
+  const auto chord_velocity = [&](const Vec3d& x) {
+    const Vec3d r = x - x0;
+    const double h = std::sin(phi / 2);
+    return BodyVelocity{Vec3d(rot(t - dt) * (std::sin(phi) * u.cross(r) + 2 * h * h * u.cross(u.cross(r)))) / dt,
+                        spin};
+  };
+  const BodyPose p1 = pose(x10), p2 = pose(x20);
+  const BodyVelocity v1 = chord_velocity(x10), v2 = chord_velocity(x20);
+  const auto cp = sphere_sphere_contact(r1, p1.pos, r2, p2.pos);
+  const ContactFrame frame = initial_frame(cp->normal);
+  const ContactLengths lengths{r1, r2, 1};
+  if (!mid_step) return local_geom(frame, *cp, p1, v1, p2, v2, lengths).vel.norm();
+  const BodyPose m1 = mid_step_pose(p1, v1, dt), m2 = mid_step_pose(p2, v2, dt);
+  const ContactPoint mid{cp->normal, sphere_sphere_contact(r1, m1.pos, r2, m2.pos)->point, cp->uN};
+  return local_geom(frame, mid, m1, v1, m2, v2, lengths).vel.norm();
+}
+
+TEST(RigidRotation, InALeapfrogMidStepBranchVectorsMakeTheSpuriousSlipSecondOrder) {
+  // Closed forms (contact_frame.hpp), with phi = |w| dt and d_perp the part of x2 - x1 normal to
+  // w: with t_n branch vectors the spurious relative velocity is |w| d_perp |sinc(phi/2) -
+  // e^{i phi/2}| ~ |w| d_perp phi/2 (first order); with mid-step ones |w| d_perp |sinc(phi/2) -
+  // cos(phi/2)| ~ |w| d_perp phi^2/12 (second order). Rounding: velocities of ~5 m/s carry
+  // ~1e-15 m/s, positions ~0.5 m carry ~1e-16 m (times |w| = 10 /s), against a smallest slip of
+  // ~5e-9 m/s: 1e-6 relative agreement with the closed forms leaves a margin of ~5.
+  const Vec3d d = (r1 + r2 + uN0) * Vec3d(2, -1, 1).normalized();
+  const double w = oblique.norm(), d_perp = oblique.normalized().cross(d).norm();
+  for (double dt : {1e-4, 5e-5}) {
+    const double phi = w * dt;
+    const double sinc = std::sin(phi / 2) / (phi / 2);
+    const double first = w * d_perp * std::hypot(sinc - std::cos(phi / 2), std::sin(phi / 2));
+    const double second = w * d_perp * std::abs(sinc - std::cos(phi / 2));
+    const double at_tn = leapfrog_slip(oblique, dt, false), at_mid = leapfrog_slip(oblique, dt, true);
+    std::printf("  dt = %g: relative velocity with t_n branches %.6g m/s (closed form %.6g, ratio - 1 = "
+                "%.2g), with mid-step branches %.6g m/s (closed form %.6g, ratio - 1 = %.2g)\n",
+                dt, at_tn, first, at_tn / first - 1, at_mid, second, at_mid / second - 1);
+    EXPECT_NEAR(at_tn / first, 1.0, 1e-6);
+    EXPECT_NEAR(at_mid / second, 1.0, 1e-6);
+  }
+}
+
 TEST(RigidRotation, AFrameRebuiltFromTheNormalEachStepDoesNotFollowThePair) {
   // Control: without transport, the tangents are a fixed function of the normal and the stored
   // force does not turn with the pair; the check above would catch that (error of order 1).
