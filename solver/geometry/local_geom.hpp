@@ -8,7 +8,8 @@
 //   tangential force kept in local coordinates follows a rigid rotation of the pair.
 // - uN is the normal displacement: negative in compression (overlap), positive in separation.
 // - vel and ang_vel are the velocity and angular velocity of particle 2 relative to particle 1
-//   at the contact point, in local coordinates, at the half step t_{n-1/2} (leapfrog).
+//   at the contact point, at the half step t_{n-1/2} (leapfrog), in the axes of the mid-step
+//   frame (ContactFrame::mid, halfway between the frames of t_{n-1} and t_n; contact_frame.hpp).
 // - l1, l2 are the effective lengths of seed 000 ("Non-spherical particles"), area the contact
 //   area of the fictitious connector; both are decided by physics/stiffness_rules.hpp.
 
