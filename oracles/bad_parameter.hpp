@@ -3,6 +3,7 @@
 // reason separately, so that a caller outside oracles/ (the CLI) can rethrow it as its own error
 // type (lawcheck::InputError) without parsing the message. oracles/ includes nothing from solver/.
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -28,8 +29,13 @@ private:
   std::string reason_;
 };
 
+// The value is shown in the shortest general form (17 digits at most: "1.5", not "1.50...0e+00"),
+// as a user would have typed it.
 [[noreturn]] inline void bad_parameter(const std::string& field, const Real& value, const std::string& reason) {
-  throw BadParameter(field, to_string(value, 17), reason);
+  std::ostringstream os;
+  os.precision(17);
+  os << value;
+  throw BadParameter(field, os.str(), reason);
 }
 
 [[noreturn]] inline void bad_parameter(const std::string& field, const std::string& value, const std::string& reason) {
