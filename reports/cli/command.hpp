@@ -12,5 +12,6 @@ void add_lawtest_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_dissipation_command(CLI::App& app);
 void add_stiffness_command(CLI::App& app);
+void add_oracle_command(CLI::App& app);
 
 }  // namespace lawcheck::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   lawcheck::cli::add_report_command(app);
   lawcheck::cli::add_dissipation_command(app);
   lawcheck::cli::add_stiffness_command(app);
+  lawcheck::cli::add_oracle_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
