@@ -9,6 +9,7 @@
 
 #include "geometry_properties.hpp"
 #include "law_properties.hpp"
+#include "oracle_properties.hpp"
 #include "property_runner.hpp"
 
 #define LAWCHECK_LAW_PROPERTY_SUITE(Suite, ...)                                                \
@@ -35,3 +36,11 @@
                     &::lawcheck::properties::swapping_the_particles_gives_opposite_forces_and_equal_energies<__VA_ARGS__>) \
   LAWCHECK_PROPERTY(Suite, ARigidMotionLeavesLocalForcesUnchangedAndRotatesGlobalOnes,          \
                     &::lawcheck::properties::a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones<__VA_ARGS__>)
+
+// Agreement with the slip oracles (oracle_properties.hpp), for laws whose continuous limit is the
+// linear tangential spring with a Coulomb limit.
+#define LAWCHECK_ORACLE_PROPERTY_SUITE(Suite, ...)                                              \
+  LAWCHECK_PROPERTY(Suite, DissipationAndForceEqualTheExact1DOracleOnAnyResolvedPath,           \
+                    &::lawcheck::properties::slip_1d_matches_the_exact_oracle<__VA_ARGS__>)     \
+  LAWCHECK_PROPERTY(Suite, SmoothLoadingWithVaryingNormalForceConvergesToThe2DOracle,           \
+                    &::lawcheck::properties::slip_2d_converges_to_the_continuous_oracle<__VA_ARGS__>)
