@@ -5,28 +5,18 @@
 // moves). Counter: ns per particle-step.
 
 #include <cstdint>
-#include <map>
-#include <memory>
 
 #include <benchmark/benchmark.h>
 
-#include "packing_cache.hpp"
+#include "bench_simulation.hpp"
 #include "per_item_counter.hpp"
 
 namespace lawcheck::bench {
 namespace {
 
-// One simulation per size for the whole process, so repetitions do not rebuild 1e6 spheres.
-BenchSimulation& simulation(std::size_t spheres) {
-  static std::map<std::size_t, std::unique_ptr<BenchSimulation>> memo;
-  auto& slot = memo[spheres];
-  if (!slot) slot = std::make_unique<BenchSimulation>(simulate_packing(packing(spheres)));
-  return *slot;
-}
-
 void full_step(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
-  BenchSimulation& sim = simulation(n);
+  BenchSimulation& sim = bench_simulation(n);
   for (auto _ : st) sim.step(1);
   const std::size_t particles = sim.particles().size();
   st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * particles));
