@@ -47,7 +47,7 @@ struct SlidingInput {
 struct SlidingResult {
   bool slips = false;      // v0 sqrt(kt m) > fy
   Real omega;              // sqrt(kt/m)
-  Real slip_start;         // t1
+  Real slip_start;         // t1 (= stop_time if !slips)
   Real stop_time;          // t1 + t2 (if !slips: the first turning point, pi/(2 omega))
   Real stop_position;      // x(t_stop)
   Real slip_distance;      // m v1^2/(2 fy)

@@ -28,7 +28,9 @@
 //
 // Accuracy: achieved_restitution and exact_chi are exact (50-digit rounding; two routes: Lambert
 // W and a bracketed root of G). integrate_hunt_crossley is the independent numerical route
-// (Runge-Kutta-Fehlberg 7(8) in 50 digits, accurate to about the tolerance asked).
+// (Runge-Kutta-Fehlberg 7(8) in 50 digits, step-doubling error control, accurate to about the
+// tolerance asked; the overlap x = u^2 is the variable near both ends, where x^n is not smooth;
+// full accuracy when 2n is an integer, e.g. n = 1, 3/2, 5/2).
 
 #include <cstddef>
 #include <string_view>
