@@ -12,12 +12,18 @@
 //      law); forces and torques accumulated; contacts the law breaks are removed;
 //   4. leapfrog to v_{n+1/2}, x_{n+1}.
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
+// Threads (set_threads, OpenMP): each thread takes a contiguous slice of each batch; thread 0
+// accumulates into the particles' force arrays, thread t > 0 into its own scratch arrays, summed
+// afterwards (no atomics, no races: a contact writes only its own slots and its thread's sums).
+// Summation order then depends on the thread count, so results agree to rounding only.
 // The time step is checked against the stable estimates of dynamics/time_step.hpp before the
 // first step and every `dt_check_period` steps; a dt above the limit is an InputError naming
 // "dt", the requested value and the limit.
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <string>
 #include <unordered_set>
@@ -34,6 +40,13 @@
 #include "dynamics/time_step.hpp"
 #include "geometry/contact_point.hpp"
 #include "physics/frict_phys.hpp"
+
+#ifdef _OPENMP
+#include <omp.h>
+#define LAWCHECK_OMP(directive) _Pragma(directive)
+#else
+#define LAWCHECK_OMP(directive)
+#endif
 
 namespace lawcheck {
 
@@ -78,7 +91,6 @@ public:
     particles_.reserve(particles);
     spheres_.reserve(contacts);
     others_.reserve(contacts / 8 + 16);
-    broken_.reserve(contacts / 8 + 16);
     candidates_.reserve(contacts * 2);
   }
 
@@ -86,6 +98,21 @@ public:
   void step(std::size_t n = 1, bool track_energy = false) {
     for (std::size_t s = 0; s < n; ++s) track_energy ? step_impl<true>() : step_impl<false>();
   }
+
+  // Forces and torques at t_n of the existing contacts (frame transport, local geometry, law,
+  // accumulation; broken contacts removed) without broad phase, detection or integration: the
+  // hot contact loop on its own, as step() runs it.
+  void contact_step(bool track_energy = false) {
+    track_energy ? contact_forces<true>(spheres_.size(), others_.size())
+                 : contact_forces<false>(spheres_.size(), others_.size());
+  }
+
+  // Threads of the contact loop (1 = serial). Without OpenMP the loop is serial whatever is set.
+  void set_threads(int threads) {
+    if (threads < 1) throw InputError("threads", threads, "must be at least 1");
+    threads_ = threads;
+  }
+  int threads() const { return threads_; }
 
   // The smaller of the p-wave and the contact estimate (dynamics/time_step.hpp).
   DtLimit stable_dt() {
@@ -198,69 +225,142 @@ private:
     }
   }
 
+  // What one thread accumulates besides the forces of thread 0 (which go to the particles).
+  struct ThreadScratch {
+    std::vector<Vec3d> force, torque;
+    std::vector<std::size_t> broken_spheres, broken_others;
+    double elastic = 0, plastic = 0;
+    std::exception_ptr error;
+  };
+
   template <bool TrackEnergy>
-  void apply(Batch& b, std::size_t k, const ContactPoint& cp, bool fresh) {
-    Particles& P = particles_;
+  void apply(Batch& b, std::size_t k, const ContactPoint& cp, bool fresh, Vec3d* force, Vec3d* torque,
+             ThreadScratch& s, std::vector<std::size_t>& broken) {
+    const Particles& P = particles_;
     const std::uint32_t i = b.id1[k], j = b.id2[k];
     ContactFrame frame{b.frame[k], b.frame[k]};
     const auto ev = evaluate_contact<TrackEnergy>(law_, frame, !fresh, cp, pose(i), velocity(i), pose(j),
                                                   velocity(j), b.lengths[k], b.phys[k], b.state[k], dt_);
     b.frame[k] = frame.ori;
-    if constexpr (TrackEnergy) energy_.plastic += ev.response.dissipation;
+    if constexpr (TrackEnergy) s.plastic += ev.response.dissipation;
     if (ev.response.broken) {
-      broken_.push_back(k);
+      broken.push_back(k);
       return;
     }
     const GlobalContactForce f = global_force(frame, cp.point, P.pos[i], P.pos[j], ev.response);
-    P.force[i] += f.force1;
-    P.force[j] -= f.force1;
-    P.torque[i] += f.torque1;
-    P.torque[j] += f.torque2;
-    if constexpr (TrackEnergy) energy_.elastic += law_.elastic_energy(ev.geom, b.phys[k], b.state[k]);
+    force[i] += f.force1;
+    force[j] -= f.force1;
+    torque[i] += f.torque1;
+    torque[j] += f.torque2;
+    if constexpr (TrackEnergy) s.elastic += law_.elastic_energy(ev.geom, b.phys[k], b.state[k]);
   }
 
-  void drop_broken(Batch& b) {
-    for (auto it = broken_.rbegin(); it != broken_.rend(); ++it) {
-      in_contact_.erase(key(b.id1[*it], b.id2[*it]));
-      b.remove(*it);
+  // Contacts [begin, end) of both batches for one thread; index >= fresh_*: created this step.
+  template <bool TrackEnergy>
+  void run_slice(int t, int nt, std::size_t fresh_spheres, std::size_t fresh_others) {
+    Particles& P = particles_;
+    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+    s.broken_spheres.clear();
+    s.broken_others.clear();
+    s.elastic = s.plastic = 0;
+    s.error = nullptr;
+    Vec3d* force = P.force.data();
+    Vec3d* torque = P.torque.data();
+    if (t > 0) {
+      s.force.assign(P.size(), Vec3d::Zero());
+      s.torque.assign(P.size(), Vec3d::Zero());
+      force = s.force.data();
+      torque = s.torque.data();
     }
-    broken_.clear();
+    auto slice = [&](std::size_t n) {
+      return std::pair{n * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
+                       n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt)};
+    };
+    try {
+      const auto [sb, se] = slice(spheres_.size());
+      for (std::size_t k = sb; k < se; ++k) {
+        const std::uint32_t i = spheres_.id1[k], j = spheres_.id2[k];
+        const auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], inf);
+        if (!cp)
+          throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
+        apply<TrackEnergy>(spheres_, k, *cp, k >= fresh_spheres, force, torque, s, s.broken_spheres);
+      }
+      const auto [ob, oe] = slice(others_.size());
+      for (std::size_t k = ob; k < oe; ++k) {
+        const std::uint32_t i = others_.id1[k], j = others_.id2[k];
+        // An existing contact is kept at any distance: the law decides when it breaks.
+        const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
+        if (!cp) {
+          s.broken_others.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
+          continue;
+        }
+        apply<TrackEnergy>(others_, k, *cp, k >= fresh_others, force, torque, s, s.broken_others);
+      }
+    } catch (...) {
+      s.error = std::current_exception();
+    }
+  }
+
+  template <bool TrackEnergy>
+  void contact_forces(std::size_t fresh_spheres, std::size_t fresh_others) {
+    Particles& P = particles_;
+    const std::size_t n = P.size();
+    std::fill(P.force.begin(), P.force.end(), Vec3d::Zero());
+    std::fill(P.torque.begin(), P.torque.end(), Vec3d::Zero());
+    int nt = 1;
+#ifdef _OPENMP
+    nt = threads_;
+#endif
+    if (scratch_.size() < static_cast<std::size_t>(nt)) scratch_.resize(static_cast<std::size_t>(nt));
+    if (nt == 1) {
+      run_slice<TrackEnergy>(0, 1, fresh_spheres, fresh_others);
+    } else {
+      LAWCHECK_OMP("omp parallel num_threads(nt)")
+      {
+#ifdef _OPENMP
+        run_slice<TrackEnergy>(omp_get_thread_num(), nt, fresh_spheres, fresh_others);
+#endif
+      }
+      const auto signed_n = static_cast<std::int64_t>(n);
+      LAWCHECK_OMP("omp parallel for num_threads(nt)")
+      for (std::int64_t i = 0; i < signed_n; ++i)
+        for (std::size_t t = 1; t < static_cast<std::size_t>(nt); ++t) {
+          P.force[static_cast<std::size_t>(i)] += scratch_[t].force[static_cast<std::size_t>(i)];
+          P.torque[static_cast<std::size_t>(i)] += scratch_[t].torque[static_cast<std::size_t>(i)];
+        }
+    }
+    for (int t = 0; t < nt; ++t)
+      if (scratch_[static_cast<std::size_t>(t)].error) std::rethrow_exception(scratch_[static_cast<std::size_t>(t)].error);
+    if constexpr (TrackEnergy) {
+      energy_.elastic = 0;
+      for (int t = 0; t < nt; ++t) {
+        energy_.elastic += scratch_[static_cast<std::size_t>(t)].elastic;
+        energy_.plastic += scratch_[static_cast<std::size_t>(t)].plastic;
+      }
+    }
+    // Slices are contiguous and in thread order, so the lists concatenate in ascending order;
+    // removing from the back keeps the indices still to remove valid.
+    auto drop = [&](Batch& b, auto member) {
+      for (int t = nt - 1; t >= 0; --t) {
+        const auto& list = scratch_[static_cast<std::size_t>(t)].*member;
+        for (auto it = list.rbegin(); it != list.rend(); ++it) {
+          in_contact_.erase(key(b.id1[*it], b.id2[*it]));
+          b.remove(*it);
+        }
+      }
+    };
+    drop(spheres_, &ThreadScratch::broken_spheres);
+    drop(others_, &ThreadScratch::broken_others);
   }
 
   template <bool TrackEnergy>
   void step_impl() {
     if (!dt_checked_ || (dt_check_period > 0 && steps_ % dt_check_period == 0)) check_dt();
-    Particles& P = particles_;
     if (needs_rebuild()) rebuild();
-    const std::size_t old_spheres = spheres_.size(), old_others = others_.size();
+    const std::size_t fresh_spheres = spheres_.size(), fresh_others = others_.size();
     detect();
-    for (std::size_t i = 0; i < P.size(); ++i) {
-      P.force[i].setZero();
-      P.torque[i].setZero();
-    }
-    if constexpr (TrackEnergy) energy_.elastic = 0;
-
-    for (std::size_t k = 0; k < spheres_.size(); ++k) {
-      const std::uint32_t i = spheres_.id1[k], j = spheres_.id2[k];
-      const auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], inf);
-      if (!cp)
-        throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
-      apply<TrackEnergy>(spheres_, k, *cp, k >= old_spheres);
-    }
-    drop_broken(spheres_);
-    for (std::size_t k = 0; k < others_.size(); ++k) {
-      const std::uint32_t i = others_.id1[k], j = others_.id2[k];
-      // An existing contact is kept at any distance: the law decides when it breaks.
-      const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
-      if (!cp) {
-        broken_.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
-        continue;
-      }
-      apply<TrackEnergy>(others_, k, *cp, k >= old_others);
-    }
-    drop_broken(others_);
-
-    leapfrog_step<TrackEnergy>(P, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_);
+    contact_forces<TrackEnergy>(fresh_spheres, fresh_others);
+    leapfrog_step<TrackEnergy>(particles_, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_);
     if constexpr (TrackEnergy) energy_.close_step();
     ++steps_;
     time_ += dt_;
@@ -279,7 +379,8 @@ private:
   bool rebuild_ = true;
 
   Batch spheres_, others_;
-  std::vector<std::size_t> broken_;
+  int threads_ = 1;
+  std::vector<ThreadScratch> scratch_;
   std::unordered_set<std::uint64_t> in_contact_;
   CellGrid grid_;
   std::vector<IndexPair> candidates_;
