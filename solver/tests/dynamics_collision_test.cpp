@@ -141,5 +141,43 @@ TEST(Dynamics, SphereDroppedOnAWallWithLightDampingSettlesToNormalForceMg) {
   EXPECT_LT(worst_late, 1e-9);
 }
 
+TEST(Dynamics, EnergyLedgerWithLocalDampingBalancesToRoundingWhileTheContactNeverOpens) {
+  // A sphere resting on a wall, released from 1.5x its equilibrium overlap with no velocity: it
+  // oscillates between 1.5 and 0.5 uN_eq, so the contact force stays linear (no kink). The
+  // ledger's identities (dynamics/energy_ledger.hpp) are then exact: the trapezoid is exact for
+  // the spring and gravity, and the damping half-step split books exactly what damping removes
+  // from the product-form kinetic energy. What remains is rounding.
+  for (double damping : {0.0, 0.1}) {
+    Sim sim;
+    sim.add_material(kMat);
+    sim.add_particle({Wall{2, 1}, {Vec3d::Zero()}, {}, 0, dof::all});
+    const double g = 9.81, kn = pi * kYoung * kRadius / 2;
+    const double uN_eq = -sphere_mass() * g / kn;
+    sim.add_particle({Sphere{kRadius}, {Vec3d(0, 0, kRadius + 1.5 * uN_eq)}, {}});
+    sim.set_gravity(Vec3d(0, 0, -g));
+    sim.set_damping(damping);
+    sim.set_dt(5e-5);
+    const std::size_t steps = 10000;
+    double worst = 0;
+    for (std::size_t s = 0; s < steps; ++s) {
+      sim.step(1, true);
+      worst = std::max(worst, std::abs(sim.energy().total() - sim.energy().reference_total));
+      ASSERT_EQ(sim.contact_count(), 1u) << "the contact opened at step " << s;
+    }
+    const EnergyLedger& e = sim.energy();
+    std::printf("damping %.1f: kinetic %.4e, gravity %.6e, elastic %.6e, damping dissipated %.4e J; "
+                "worst |total - total_0| = %.3e J, scale %.3e J\n",
+                damping, e.kinetic(), e.gravity_potential, e.elastic, e.damping, worst, e.scale);
+    if (damping > 0) {
+      // The oscillation energy 1/2 kn (uN_eq/2)^2 = 9e-9 J must mostly be gone into damping.
+      EXPECT_GT(e.damping, 0.5 * kn * uN_eq * uN_eq / 8);
+    }
+    // Rounding only: every term is recomputed each step within a few ulps of the scale (the
+    // gravity potential, ~1e-3 J, dominates), and the damping sum accumulates one rounding per
+    // step: (10 + steps) ulps of the scale bounds it.
+    EXPECT_LT(worst, (10.0 + static_cast<double>(steps)) * 2.2e-16 * e.scale);
+  }
+}
+
 }  // namespace
 }  // namespace lawcheck
