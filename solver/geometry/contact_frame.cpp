@@ -20,26 +20,41 @@ ContactFrame initial_frame(const Vec3d& normal) {
 
 namespace {
 
-// Rotation by half the angle of q, about the same axis.
+// Rotation by half the angle of the unit quaternion q, about the same axis.
 Quatd half_rotation(Quatd q) {
   if (q.w() < 0) q.coeffs() = -q.coeffs();
   q.w() += 1;
   return q.normalized();
 }
 
+// Rotation by the vector `turn` (angle |turn| about turn/|turn|).
+Quatd rotation_by(const Vec3d& turn) {
+  const double angle = turn.norm();
+  if (angle == 0) return Quatd::Identity();
+  const double s = std::sin(angle / 2) / angle;
+  return {std::cos(angle / 2), s * turn.x(), s * turn.y(), s * turn.z()};
+}
+
+// Smallest rotation taking unit a to unit b: (1 + a.b, a x b) normalised is the quaternion of
+// half the angle between them, well conditioned unless b is nearly -a; that rare case (a normal
+// flipping within one step) goes to Eigen's general construction.
+Quatd smallest_rotation(const Vec3d& a, const Vec3d& b) {
+  const double c = a.dot(b);
+  if (c < -0.5) return Quatd::FromTwoVectors(a, b);
+  const Vec3d axis = a.cross(b);
+  return Quatd(1 + c, axis.x(), axis.y(), axis.z()).normalized();
+}
+
 }  // namespace
 
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt) {
-  const Vec3d old_normal = frame.ori * Vec3d::UnitX();
-  const Vec3d n = new_normal.normalized();
   // Spin the frame with the pair, then swing it by the smallest rotation onto the actual normal
-  // (derivation and the comparison with Woo's swing-then-twist in contact_frame.hpp).
-  const Vec3d turn = dt * mean_ang_vel;
-  const double angle = turn.norm();
-  const Quatd spin = angle > 0 ? Quatd(Eigen::AngleAxisd(angle, turn / angle)) : Quatd::Identity();
-  const Quatd swing = Quatd::FromTwoVectors(spin * old_normal, n);
-  const Quatd step = (swing * spin).normalized();
-  frame.mid = (half_rotation(step) * frame.ori).normalized();
+  // (derivation and the comparison with Woo's swing-then-twist in contact_frame.hpp). Hot loop:
+  // three square roots, one sine and one cosine, no branches but the rare flip.
+  const Quatd spin = rotation_by(dt * mean_ang_vel);
+  const Vec3d spun_normal = (spin * frame.ori) * Vec3d::UnitX();
+  const Quatd step = smallest_rotation(spun_normal, new_normal.normalized()) * spin;
+  frame.mid = half_rotation(step) * frame.ori;
   frame.ori = (step * frame.ori).normalized();
 }
 
