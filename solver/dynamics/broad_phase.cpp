@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "dynamics/state_error.hpp"
+
 namespace lawcheck {
 
 namespace {
@@ -30,6 +32,8 @@ void CellGrid::find_pairs(std::span<const Vec3d> centers, std::span<const double
   // ~2n cells (computed in double so that a huge extent cannot overflow an integer).
   double h = 2 * max_r + margin;
   const Vec3d extent = hi - lo;
+  if (!extent.allFinite())
+    throw StateError("broad phase: particle positions span more than the range of double");
   const double max_cells = 2.0 * static_cast<double>(n) + 8;
   auto cells_for = [&](double hh) {
     double c = 1;
