@@ -1,0 +1,43 @@
+#!/bin/sh
+# `lawcheck demo` and `lawcheck lawtest`: a good scenario runs (exit 0, energy table, CSV); each bad
+# scenario prints exactly one line on stderr naming the field and the value, and exits 2.
+# Usage: lawtest_cli_test.sh PATH/TO/lawcheck
+set -u
+bin="$1"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+fail=0
+
+"$bin" demo > "$dir/demo.out" 2>&1 || { echo "FAIL demo exit $?"; fail=1; }
+grep -q "^shear" "$dir/demo.out" || { echo "FAIL demo: no shear row"; fail=1; }
+cat "$dir/demo.out"
+
+printf '%s' '{"dt": 1e-5, "stages": [{"values": [-1e-3,0,0,0,0,0], "until": "steps >= 10"}]}' > "$dir/good.json"
+"$bin" lawtest "$dir/good.json" --csv "$dir/out.csv" > /dev/null || { echo "FAIL good scenario"; fail=1; }
+rows=$(wc -l < "$dir/out.csv")
+[ "$rows" -eq 11 ] || { echo "FAIL csv rows $rows (expected header + 10)"; fail=1; }
+
+# case: file content | text the one stderr line must contain (field and value)
+check() {
+  printf '%s' "$1" > "$dir/bad.json"
+  "$bin" lawtest "$dir/bad.json" > /dev/null 2> "$dir/err"
+  rc=$?
+  lines=$(wc -l < "$dir/err")
+  msg=$(cat "$dir/err")
+  echo "rc=$rc: $msg"
+  [ "$rc" -eq 2 ] || { echo "FAIL exit $rc for $1"; fail=1; }
+  [ "$lines" -eq 1 ] || { echo "FAIL $lines stderr lines for $1"; fail=1; }
+  case "$msg" in *"$2"*"$3"*) ;; *) echo "FAIL message lacks '$2' ... '$3'"; fail=1 ;; esac
+}
+check '{"dt": 1e-5, "stages": [' "scenario" "bad.json"
+check '{"dt": 1e-5, "stagez": []}' "stagez" "[]"
+check '{"dt": -1, "stages": [{"until": "broken"}]}' "dt" "-1"
+check '{"dt": 1e-5, "radii": [0.01, 0], "stages": [{"until": "broken"}]}' "radii[1]" "0"
+check '{"dt": 1e-5, "materials": [{"young": -5}], "stages": [{"until": "broken"}]}' "materials[0].young" "-5"
+check '{"dt": 1e-5, "materials": [{"tanPhi": -0.1}], "stages": [{"until": "broken"}]}' "materials[0].tanPhi" "-0.1"
+check '{"dt": 1e-5, "stages": [{"until": "speed > 1"}]}' "stages[0].until" "speed"
+check '{"dt": 1e-5, "stages": [{"until": "broken", "whats": "vvvvvx"}]}' "stages[0].whats" "vvvvvx"
+check '{"dt": 1e-5, "rules": {"area": "foo"}, "stages": [{"until": "broken"}]}' "rules.area" "foo"
+check '{"dt": 1e-5, "law": {"dissipation": "magic"}, "stages": [{"until": "broken"}]}' "law.dissipation" "magic"
+check '{"dt": 1e-5, "stages": [{"until": "steps >= 5", "maxSteps": 3}]}' "stages[0].until" "steps >= 5"
+exit $fail
