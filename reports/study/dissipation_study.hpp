@@ -51,6 +51,7 @@ struct CaseResult {
   std::vector<std::string> notes;
   std::vector<Trace> loops;            // force-displacement (or energy-time for the slider)
   std::string loops_xlabel, loops_ylabel;
+  std::vector<Trace> residuals;        // slider: energy-balance residual over time per formula
 
   const FormulaRow& row(int steps, PlasticDissipation f) const;
   std::vector<int> steps() const;  // the step counts of the rows, increasing

@@ -102,15 +102,15 @@ CaseResult run_slider_dynamic(const SliderParams& p) {
   const int plotted = p.steps.size() > 1 ? p.steps[1] : p.steps.front();
   for (int n : p.steps) {
     for (auto f : all_plastic_dissipations) {
-      const bool record = n == plotted && f == decided_plastic_dissipation;
+      const bool record = n == plotted && f != PlasticDissipation::elastic_difference;
       const SliderRun r = run_once(p, n, f, record);
       c.rows.push_back({n, f, r.dissipation, (r.dissipation - c.exact) / c.exact, r.balance / c.exact});
-      if (record) {
+      if (record) c.residuals.push_back({fmt::format("{}, N = {}", name_of(f), n), r.t, r.residual});
+      if (record && f == decided_plastic_dissipation) {
         const std::string tag = fmt::format(" (law, {}, N = {})", name_of(f), n);
         c.loops.push_back({"kinetic" + tag, r.t, r.kinetic});
         c.loops.push_back({"tangential elastic" + tag, r.t, r.elastic});
         c.loops.push_back({"plastic dissipation" + tag, r.t, r.plastic});
-        c.loops.push_back({"balance residual" + tag, r.t, r.residual});
         Trace ok{"kinetic (oracle)", {}, {}}, od{"dissipated (oracle)", {}, {}};
         for (std::size_t k = 0; k < r.t.size(); k += 4) {
           const auto s = oracles::dynamic_sliding_state(in, Real(r.t[k]));
@@ -127,8 +127,12 @@ CaseResult run_slider_dynamic(const SliderParams& p) {
   c.loops_xlabel = "t [s]";
   c.loops_ylabel = "energy [J]";
   c.notes.push_back(
-      "The ledger (solver/dynamics/energy_ledger.hpp) books work with the trapezoidal rule; a formula that "
-      "books more than the discrete law loses shows up as a positive balance residual of the same size.");
+      "The ledger (solver/dynamics/energy_ledger.hpp) books work with the trapezoidal rule, exact for the "
+      "leapfrog while the force is linear in the displacement; a formula that books more than the discrete "
+      "system loses shows up as a positive balance residual of the same size (code_split). What remains for "
+      "yield_times_slip is the single step in which the contact goes from stick to slip (the trapezoid is not "
+      "exact across that kink): O(dt^2), and absent when that step is the very first one, before the ledger "
+      "takes its reference (the coarse runs, whose first increment kt dt v0 already exceeds fy).");
   return c;
 }
 
