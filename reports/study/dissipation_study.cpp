@@ -294,7 +294,8 @@ PlasticDissipation decide(const std::vector<CaseResult>& cases) {
   }
   PlasticDissipation pick = all_plastic_dissipations[0];
   for (auto f : all_plastic_dissipations) {
-    if (wins[f] > wins[pick] || (wins[f] == wins[pick] && worst[f] < worst[pick])) pick = f;
+    // A tie within rounding (code_split and elastic_difference are one formula) keeps the earlier.
+    if (wins[f] > wins[pick] || (wins[f] == wins[pick] && worst[f] < worst[pick] * (1 - 1e-9))) pick = f;
   }
   return pick;
 }
