@@ -36,13 +36,29 @@ Quatd rotation_by(const Vec3d& turn) {
 }
 
 // Smallest rotation taking unit a to unit b: (1 + a.b, a x b) normalised is the quaternion of
-// half the angle between them, well conditioned unless b is nearly -a; that rare case (a normal
-// flipping within one step) goes to Eigen's general construction.
+// half the angle between them, well conditioned unless b is nearly -a. Then go through -a: a half
+// turn about a unit u perpendicular to a takes a to -a, and the well-conditioned rotation from -a
+// to b finishes; with u along a x b the two compose to the smallest rotation (angle pi - theta
+// back about u after pi forward). When a x b vanishes any u perpendicular to a is as small.
+// u is projected off a explicitly: a half turn about a slightly tilted axis misses -a by twice
+// the tilt, and a x b loses its orthogonality to a as |a x b| -> 0.
 Quatd smallest_rotation(const Vec3d& a, const Vec3d& b) {
   const double c = a.dot(b);
-  if (c < -0.5) return Quatd::FromTwoVectors(a, b);
-  const Vec3d axis = a.cross(b);
-  return Quatd(1 + c, axis.x(), axis.y(), axis.z()).normalized();
+  if (c >= -0.5) {
+    const Vec3d axis = a.cross(b);
+    return Quatd(1 + c, axis.x(), axis.y(), axis.z()).normalized();
+  }
+  Vec3d u = a.cross(b);
+  if (u.squaredNorm() < 1e-20) {
+    int k = 0;
+    for (int i = 1; i < 3; ++i)
+      if (std::abs(a[i]) < std::abs(a[k])) k = i;
+    u = a.cross(Vec3d::Unit(k));
+  }
+  u = (u - u.dot(a) * a).normalized();
+  const Vec3d rest_axis = (-a).cross(b);
+  const Quatd rest = Quatd(1 - c, rest_axis.x(), rest_axis.y(), rest_axis.z()).normalized();
+  return rest * Quatd(0, u.x(), u.y(), u.z());
 }
 
 }  // namespace
@@ -50,7 +66,7 @@ Quatd smallest_rotation(const Vec3d& a, const Vec3d& b) {
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt) {
   // Spin the frame with the pair, then swing it by the smallest rotation onto the actual normal
   // (derivation and the comparison with Woo's swing-then-twist in contact_frame.hpp). Hot loop:
-  // three square roots, one sine and one cosine, no branches but the rare flip.
+  // three square roots, one sine and one cosine, no branch but the rare flip.
   const Quatd spin = rotation_by(dt * mean_ang_vel);
   const Vec3d spun_normal = (spin * frame.ori) * Vec3d::UnitX();
   const Quatd step = smallest_rotation(spun_normal, new_normal.normalized()) * spin;

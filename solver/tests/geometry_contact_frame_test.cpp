@@ -81,6 +81,31 @@ TEST(GeometryContactFrame, ATurningNormalCarriesTheTangentsByTheShortestRotation
   EXPECT_LE((axis(f.mid, 2) - Vec3d::UnitZ()).norm(), 1e-15);
 }
 
+TEST(GeometryContactFrame, ANormalFlippingWithinOneStepStillGivesTheSmallestRotation) {
+  // A normal turning by 120 deg or more in one step (e.g. a centre pushed through a two-sided
+  // wall) takes transport's "through -a" branch. The frame must stay orthonormal with x on the
+  // new normal (few-eps budgets as above), and its tangents must be those of the smallest
+  // rotation, compared with Eigen's FromTwoVectors; that reference divides by sqrt(1 + cos), so
+  // it carries ~10 eps / (1 + cos) of rounding: 1e-14 covers cos >= -0.97. Exactly opposite
+  // normals have no unique smallest rotation; only validity is checked there.
+  for (const Vec3d& to : {Vec3d(-1, 0, 0), Vec3d(-0.9, 0.1, 0.2).normalized(),
+                          Vec3d(-0.5, std::sqrt(0.75), 0)}) {
+    ContactFrame f = initial_frame(Vec3d::UnitX());
+    const Quatd reference = Quatd::FromTwoVectors(Vec3d::UnitX(), to) * f.ori;
+    transport(f, to, Vec3d::Zero(), 0.1);
+    const double tangents = (f.ori.toRotationMatrix() - reference.toRotationMatrix()).norm();
+    std::printf("  to (%.3f, %.3f, %.3f): |x - n| = %.3g, orthonormality %.3g, tangents vs Eigen %.3g\n",
+                to.x(), to.y(), to.z(), (axis(f.ori, 0) - to).norm(), orthonormality_error(f.ori),
+                tangents);
+    EXPECT_LE((axis(f.ori, 0) - to).norm(), 2.2e-15);
+    EXPECT_LE(orthonormality_error(f.ori), 5.5e-15);
+    EXPECT_LE(orthonormality_error(f.mid), 5.5e-15);
+    if (to.x() > -1) {
+      EXPECT_LE(tangents, 1e-14);
+    }
+  }
+}
+
 TEST(GeometryContactFrame, TransportKeepsTheFrameOrthonormalOverAHundredThousandRandomSteps) {
   // Each step renormalises the quaternion, so rounding does not accumulate: the frame is as
   // orthonormal after 1e5 steps as after one (a unit quaternion's matrix is orthonormal to a few
