@@ -17,6 +17,7 @@ namespace {
 void full_step(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
   BenchSimulation& sim = bench_simulation(n);
+  sim.set_threads(1);
   for (auto _ : st) sim.step(1);
   const std::size_t particles = sim.particles().size();
   st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * particles));

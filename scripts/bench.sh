@@ -18,8 +18,8 @@ baseline="$root/benchmarks/baseline.json"
 
 # The baseline subset: one representative of each suite and size class, ~3 minutes in all.
 subset='^law_kernel/(energy_off|yield_times_slip)/n:(10000|1000000)/'
-subset+='|^contact_step/spheres:(10000|100000)/'
-subset+='|^full_step/spheres:10000/'
+subset+='|^contact_step/spheres:(10000|100000)$'
+subset+='|^full_step/spheres:10000$'
 subset+='|^contact_step_threads/spheres:100000/'
 
 filter="$subset"
