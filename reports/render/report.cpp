@@ -101,8 +101,8 @@ Figure loop_plot(const CaseResult& c) {
     spec.series.push_back(std::move(s));
   }
   return {fmt::format("plots/{}_loop.svg", c.name),
-          slider ? "slider_dynamic: kinetic energy, tangential elastic energy, plastic dissipation and the "
-                   "ledger's balance residual over time (law), with the oracle's kinetic and dissipated energy"
+          slider ? "slider_dynamic: kinetic energy, tangential elastic energy and plastic dissipation over time "
+                   "(law, yield_times_slip), with the oracle's kinetic and dissipated energy (dashed)"
                  : c.name + ": tangential force vs displacement (y components), law at the smallest and largest N "
                             "and the continuous law where the oracle gives it",
           render_svg(spec)};
@@ -324,11 +324,12 @@ void stiffness_section(Document& doc, const StiffnessStudy& s) {
       "and by the stiffness oracle (`oracles/stiffness.hpp`, 50 digits).");
   std::vector<std::vector<std::string>> rows;
   for (const auto& e : s.examples) {
-    auto mark = [](double kn, double target) {
-      return std::abs(kn - target) / target < 1e-12 ? " (= printed)" : "";
+    auto mark = [](double kn, double target, const char* what) {
+      return std::abs(kn - target) / target < 1e-12 ? fmt::format(" (= {})", what) : std::string();
     };
-    rows.push_back({e.name, fmt::format("{:.10f}{}", e.area_radii.solver.kn, mark(e.area_radii.solver.kn, e.woo_kn)),
-                    fmt::format("{:.10f}{}", e.area_lengths.solver.kn, mark(e.area_lengths.solver.kn, e.hand_kn)),
+    rows.push_back({e.name,
+                    fmt::format("{:.10f}{}", e.area_radii.solver.kn, mark(e.area_radii.solver.kn, e.woo_kn, "Woo")),
+                    fmt::format("{:.10f}{}", e.area_lengths.solver.kn, mark(e.area_lengths.solver.kn, e.hand_kn, "hand")),
                     fmt::format("{:.10f}", e.woo_kn), fmt::format("{:.10f}", e.hand_kn)});
   }
   doc.table({"example", "kn, A = pi min(r1,r2)^2 (radii)", "kn, A = pi min(l1,l2)^2 (lengths)", "Woo printed",
