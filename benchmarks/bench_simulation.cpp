@@ -2,16 +2,25 @@
 
 #include <map>
 #include <memory>
+#include <utility>
 
 #include "packing_cache.hpp"
 
 namespace lawcheck::bench {
 
-BenchSimulation& bench_simulation(std::size_t spheres) {
-  static std::map<std::size_t, std::unique_ptr<BenchSimulation>> memo;
-  auto& slot = memo[spheres];
+BenchSimulation& bench_simulation(std::size_t spheres, Purpose purpose) {
+  static std::map<std::pair<std::size_t, Purpose>, std::unique_ptr<BenchSimulation>> memo;
+  auto& slot = memo[{spheres, purpose}];
   if (!slot) slot = std::make_unique<BenchSimulation>(simulate_packing(packing(spheres)));
   return *slot;
+}
+
+void reverse_motion(BenchSimulation& sim) {
+  Particles& p = sim.particles();
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    p.vel[i] = -p.vel[i];
+    p.ang_vel[i] = -p.ang_vel[i];
+  }
 }
 
 }  // namespace lawcheck::bench

@@ -1,9 +1,8 @@
 // Contact-step and threads suites (issue 6): Simulation::contact_step -- for every contact, frame
 // transport, local geometry, the law, global force and torque accumulated on both particles --
 // on the settled packings of 1e3 (smoke) .. 1e6 spheres (benchmarks/sphere_packing.hpp). Nothing
-// moves between iterations (no integration), so every iteration sees the same geometry; the
-// law's tangential state keeps evolving with the packing's residual velocities. Energy tracking
-// off.
+// is integrated, so every iteration sees the same positions; all velocities are reversed between
+// iterations, untimed (bench_simulation.hpp says why). Energy tracking off.
 // Counters: ns per contact-step; bytes of contact state per contact (ContactBatch's arrays: ids,
 // frame, law state, physics, lengths); contacts per sphere (sphere-sphere contacts count for both
 // spheres, wall contacts once).
@@ -33,17 +32,27 @@ void report(benchmark::State& st, const BenchSimulation& sim, std::size_t sphere
 
 void contact_step(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
-  BenchSimulation& sim = bench_simulation(n);
+  BenchSimulation& sim = bench_simulation(n, Purpose::contact_step);
   sim.set_threads(1);
-  for (auto _ : st) sim.contact_step();
+  for (auto _ : st) {
+    sim.contact_step();
+    st.PauseTiming();
+    reverse_motion(sim);
+    st.ResumeTiming();
+  }
   report(st, sim, n);
 }
 
 void contact_step_threads(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
-  BenchSimulation& sim = bench_simulation(n);
+  BenchSimulation& sim = bench_simulation(n, Purpose::contact_step);
   sim.set_threads(static_cast<int>(st.range(1)));
-  for (auto _ : st) sim.contact_step();
+  for (auto _ : st) {
+    sim.contact_step();
+    st.PauseTiming();
+    reverse_motion(sim);
+    st.ResumeTiming();
+  }
   sim.set_threads(1);
   report(st, sim, n);
 }

@@ -16,7 +16,7 @@ namespace {
 
 void full_step(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
-  BenchSimulation& sim = bench_simulation(n);
+  BenchSimulation& sim = bench_simulation(n, Purpose::full_step);
   sim.set_threads(1);
   for (auto _ : st) sim.step(1);
   const std::size_t particles = sim.particles().size();

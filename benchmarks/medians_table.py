@@ -1,0 +1,48 @@
+#!/usr/bin/python3
+"""Markdown table of the medians in a Google Benchmark JSON file (benchmarks/README.md, "Results").
+
+usage: medians_table.py RUN.json
+One row per benchmark: the median aggregate when the run has repetitions, the single run
+otherwise; real and CPU time, the coefficient of variation of the real time over the
+repetitions, and the counters (ns per contact / per particle: from CPU time, or from real time
+for the /real_time benchmarks; bytes per contact; contacts per sphere; bytes per second). The run's date, host
+and load average head the table.
+"""
+import json
+import sys
+
+COUNTERS = [("ns_per_contact", "ns/contact", 1e9), ("ns_per_particle", "ns/particle", 1e9),
+            ("bytes_per_contact", "B/contact", 1), ("contacts_per_sphere", "contacts/sphere", 1),
+            ("bytes_per_second", "GB/s", 1e-9)]
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        run = json.load(f)
+    ctx = run.get("context", {})
+    print(f"run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}, {ctx.get('num_cpus', '?')} CPUs, "
+          f"load average {', '.join(f'{x:.2f}' for x in ctx.get('load_avg', []))}\n")
+    medians, cvs, singles = {}, {}, {}
+    for b in run["benchmarks"]:
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                medians[b["run_name"]] = b
+            elif b.get("aggregate_name") == "cv":
+                cvs[b["run_name"]] = b
+        else:
+            singles.setdefault(b["run_name"], b)
+    rows = medians or singles
+    used = [c for c in COUNTERS if any(c[0] in b for b in rows.values())]
+    head = ["benchmark", "real time", "CPU time", "cv"] + [c[1] for c in used]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for name, b in rows.items():
+        time = f"{b['real_time']:.4g} {b['time_unit']}"
+        cpu = f"{b['cpu_time']:.4g} {b['time_unit']}"
+        cv = f"{100 * cvs[name]['real_time']:.1f}%" if name in cvs else ""
+        vals = [f"{b[c[0]] * c[2]:.4g}" if c[0] in b else "" for c in used]
+        print("| " + " | ".join([f"`{name}`", time, cpu, cv] + vals) + " |")
+
+
+if __name__ == "__main__":
+    main()
