@@ -135,16 +135,18 @@ inline oracles::Path2d oracle_path(const SmoothSpec& spec, double scale, double 
 }
 
 // The incremental law is first order in the step: a step of chord du differs from the continuous
-// law by O(kt |du|^2) where the slip direction turns or fy changes, and a stick/slip transition is
-// caught at the end of its step. So the error at 64N steps should be ~1/64 of that at N. Asserted:
-// at most 1/8 of it (an observed order >= 1/2), for both the dissipation and the final force. The
-// slack is for the pre-asymptotic range: each stick/slip switch falls at an arbitrary point of a
-// step, which makes the error constant jitter (measured on a 9-switch loop: force error ratios
-// 0.25, 0.16, 0.13 for successive refinements by 8 from N = 781, i.e. converging, but slowly at
-// first). A floor of 1e-9 of the scale covers the oracle's integration tolerance (1e-12) and
-// rounding (~1e-13). The 1/N regime also needs steps that resolve the yield slip fy/kt (with a
-// sizeable fraction of a slip per step, 34 and 272 steps on a 2-slip loop err by 6.5e-15 and
-// -4.3e-15), so N is drawn as 16..32 steps per yield slip of the fastest travel.
+// law by O(kt |du|^2) where the slip direction turns, by O(dfy |du|) where fy changes, and a
+// stick/slip switch is caught at the end of its step. The error at 32N..64N steps should thus be
+// ~1/32 of that at N..2N. Asserted, for the dissipation and the final force:
+//     max(e(32N), e(64N)) <= max(e(N), e(2N)) / 4 + floor        (observed order >= 0.4)
+// Each error is the larger of two adjacent resolutions because the first-order term can cancel:
+// the O(dfy du) errors of loading and unloading have opposite signs, and each switch falls at an
+// arbitrary point of its step, so one resolution may be accidentally exact (measured: a 1D loop
+// with varying fy erred by 9.9e-17 at N = 340 and 4.4e-17 at 64N; a 9-switch loop's force error
+// ratios were 0.25, 0.16, 0.13 for successive refinements by 8 from N = 781). The floor, 1e-9 of
+// the scale, covers the oracle's integration tolerance (1e-12) and rounding (~1e-13). The 1/N
+// regime also needs steps that resolve the yield slip fy/kt (34 and 272 steps on a 2-slip loop
+// err by 6.5e-15 and -4.3e-15), so N is 16..32 steps per yield slip of the fastest travel.
 template <LawSubject S>
 void slip_2d_converges_to_the_continuous_oracle() {
   static_assert(std::is_same_v<typename S::Law::Phys, FrictPhys<double>>,
@@ -174,20 +176,26 @@ void slip_2d_converges_to_the_continuous_oracle() {
     return std::pair{std::abs(run.dissipated.back() - d_exact),
                      (run.response.back().force.template tail<2>() - f_exact).norm()};
   };
-  const auto [d1, f1] = errors(spec.steps);
-  const auto [d64, f64] = errors(64 * spec.steps);
+  const int n = spec.steps;
+  const auto [d1, f1] = errors(n);
+  const auto [d2, f2] = errors(2 * n);
+  const auto [d32, f32] = errors(32 * n);
+  const auto [d64, f64] = errors(64 * n);
+  const double d_coarse = std::max(d1, d2), d_fine = std::max(d32, d64);
+  const double f_coarse = std::max(f1, f2), f_fine = std::max(f32, f64);
   double amplitude = 0;
   for (const Mode& m : spec.modes) amplitude += std::hypot(m.y, m.z) * scale;
   const double d_floor = 1e-9 * (d_exact + fy0 * amplitude);
   const double f_floor = 1e-9 * fy0;
-  RC_LOG() << "N = " << spec.steps << "; dissipation: exact " << d_exact << ", error at N " << d1
-           << ", at 64N " << d64 << "; force: error at N " << f1 << ", at 64N " << f64 << '\n';
+  RC_LOG() << "N = " << n << "; dissipation: exact " << d_exact << ", errors at N, 2N, 32N, 64N: " << d1
+           << ' ' << d2 << ' ' << d32 << ' ' << d64 << "; force errors: " << f1 << ' ' << f2 << ' ' << f32
+           << ' ' << f64 << '\n';
   RC_CLASSIFY(d_exact > 0, "slipped");
-  if (d1 > d_floor) measure("dissipation error ratio 64N/N", d64 / d1);
-  if (f1 > f_floor) measure("force error ratio 64N/N", f64 / f1);
+  if (d_coarse > d_floor) measure("dissipation error ratio fine/coarse", d_fine / d_coarse);
+  if (f_coarse > f_floor) measure("force error ratio fine/coarse", f_fine / f_coarse);
   measure("relative dissipation error at 64N", d64 / (d_exact + fy0 * amplitude));
-  RC_ASSERT(d64 <= d1 / 8 + d_floor);
-  RC_ASSERT(f64 <= f1 / 8 + f_floor);
+  RC_ASSERT(d_fine <= d_coarse / 4 + d_floor);
+  RC_ASSERT(f_fine <= f_coarse / 4 + f_floor);
 }
 
 }  // namespace lawcheck::properties

@@ -1,0 +1,11 @@
+// Energy conservation of the linear Cundall law in the full solver (leapfrog + contact loop).
+#include "dynamic_energy_properties.hpp"
+#include "linear_coulomb_subject.hpp"
+#include "property_runner.hpp"
+
+LAWCHECK_PROPERTY(LinearCoulombLawProperty, ElasticImpactEnergyBandIsSecondOrderInDt,
+                  &lawcheck::properties::elastic_impact_energy_band_is_second_order_in_dt<
+                      lawcheck::properties::LinearCoulombSubject>)
+LAWCHECK_PROPERTY(LinearCoulombLawProperty, FrictionalImpactEnergyBandIsFirstOrderInDt,
+                  &lawcheck::properties::frictional_impact_energy_band_is_first_order_in_dt<
+                      lawcheck::properties::LinearCoulombSubject>)
