@@ -64,8 +64,8 @@ std::vector<DrivenStep<R>> drive_law(const std::vector<Waypoint<R>>& path, const
     g.vel << R(0), du / dt;
     const Vec2<R> f_before = state.ft;
     const LocalResponse<R> r = law.template step<true>(g, phys, state, dt);
-    // The law returns the force on particle 1; the spring's own force (what the oracles call F,
-    // pushed along +du) is state.ft, which is what the work and the loops use.
+    // state.ft is the tangential force the law returns (on particle 1, dragged along by particle
+    // 2's displacement u): kt (u - u_p) within the yield circle, the oracles' F.
     const DrivenStep<R>& prev = out.back();
     DrivenStep<R> s;
     s.u = b.u;
