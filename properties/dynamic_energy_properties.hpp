@@ -91,7 +91,9 @@ ImpactRun run_impact(const Law& law, const ImpactSpec& s, double dt, double phas
   const double vn = 0.1;
   const double gap = vn * dt * (3 + phase);
   const Vec3d rel = -n * vn + (t1 * s.tangential[0] + t2 * s.tangential[1]) * (vn / 2);
-  const auto spin = [&](const std::array<int, 3>& w, double r) { return Vec3d(w[0], w[1], w[2]) * (vn / (2 * r)); };
+  const auto spin = [&](const std::array<int, 3>& w, double r) -> Vec3d {
+    return Vec3d(w[0], w[1], w[2]) * (vn / (2 * r));
+  };
   sim.add_particle({Sphere{s.r1}, {Vec3d::Zero()}, {Vec3d::Zero(), spin(s.spin1, s.r1)}, 0});
   sim.add_particle({Sphere{s.r2}, {n * (s.r1 + s.r2 + gap)}, {rel, spin(s.spin2, s.r2)}, 1});
   sim.set_gravity(Vec3d(0, 0, -9.81 * s.gravity));
