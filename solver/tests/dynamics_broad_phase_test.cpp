@@ -47,8 +47,8 @@ void expect_same_pairs(const Packing& p, double margin, const char* label) {
 }
 
 TEST(BroadPhase, CellGridFindsExactlyTheBruteForcePairsOnARandomPacking) {
-  for (unsigned seed : {1u, 2u, 3u}) {
-    const Packing p = random_packing(3000, 0.01, seed);
+  for (unsigned seed : {1u, 2u}) {
+    const Packing p = random_packing(2000, 0.01, seed);
     expect_same_pairs(p, 0.0, "dense, no margin");
     expect_same_pairs(p, 0.002, "dense, margin r/5");
   }
