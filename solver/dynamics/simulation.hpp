@@ -132,6 +132,9 @@ public:
   }
 
   const Particles& particles() const { return particles_; }
+  // Direct access for prescribed edits (e.g. reversing velocities). Values written here bypass
+  // the input checks: keep them finite (a non-finite one stops the next step with a StateError,
+  // but contact state computed from it in that step may already be spoiled).
   Particles& particles() { return particles_; }
   const std::vector<FrictMat>& materials() const { return materials_; }
   const ContactBatch<Law>& sphere_contacts() const { return spheres_; }
