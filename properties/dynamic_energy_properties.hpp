@@ -10,12 +10,24 @@
 //   step books fy_{n+1} (ft - fy_{n+1})/kt while the trapezoid work of the step differs from
 //   elastic change + dissipation by -dfy du_t/2 + dfy^2/(2 kt) (algebra of one 1D step), i.e.
 //   O(dt^2) per step and O(dt) over the slip phase: the band is first order.
+// A contact that breaks takes its remaining elastic energy with it, and the ledger does not book
+// that loss: with slip disabled the tangential spring is still loaded when the spheres separate
+// (measured: a 7% drop at every dt), with slip it holds at most (tanPhi kn |uN|)^2/(2 kt) with
+// |uN| <= v dt, O(dt^2). The band is therefore measured up to the last step in contact.
 // The property measures the band (the largest |total_n - total_0| over the run, relative to the
-// initial kinetic energy) at dt and dt/4, each the largest over three contact-onset phases (the
+// initial kinetic energy) at dt/2 and dt/8 (dt: 20..60 steps per contact; the first refinement
+// from 20 steps is still pre-asymptotic: measured frictional band ratios 0.50, then 0.23, 0.26), each the largest over three contact-onset phases (the
 // onset kink's error depends on where in a step the contact starts), and asserts the order:
-// elastic: band(dt/4) <= band(dt)/8 (observed order >= 1.5 of the promised 2);
-// slipping: band(dt/4) <= band(dt)/2 (observed order >= 0.5 of the 1 derived above).
-// A floor of 1e-12 covers rounding over the <= ~1e3 steps of a run.
+// elastic: band(dt/8) <= band(dt/2)/8 (observed order >= 1.5 of the promised 2);
+// slipping: band(dt/8) <= band(dt/2)/2 (observed order >= 0.5 of the 1 derived above).
+// The elastic claim is checked twice: on frontal impacts (no tangential motion, no spin) and on
+// the general oblique impact with spins. Measured on one oblique spinning impact, the band over
+// refinements by 4 shrinks by 0.126, 0.187, 0.23 (tending to first order), by 0.078, 0.112, 0.174
+// without the spins, and by exactly 0.0625 (second order) when frontal: the solver's treatment of
+// the tangential spring in a turning frame or of the spin's branch vectors loses an order, which
+// the oblique property reports until it is fixed.
+// A floor covers rounding: 16 eps of the ledger's magnitude scale per step of the finer run
+// (stable time steps of a small stiff sphere make runs of 1e4 steps and more).
 
 #include <algorithm>
 #include <cmath>
@@ -25,6 +37,7 @@
 
 #include "dynamics/simulation.hpp"
 #include "generators.hpp"
+#include "law_properties.hpp"
 #include "law_subject.hpp"
 #include "property_runner.hpp"
 
@@ -74,6 +87,7 @@ inline rc::Gen<ImpactSpec> impact_spec() {
 
 struct ImpactRun {
   double band = 0;       // max |total_n - total_0| / initial kinetic energy
+  double rounding = 0;   // bound on the rounding part of the band
   double dissipated = 0;
   bool separated = false;
 };
@@ -115,59 +129,83 @@ ImpactRun run_impact(const Law& law, const ImpactSpec& s, double dt, double phas
       e0 = e.kinetic();
       total0 = e.total();
     }
-    out.band = std::max(out.band, std::abs(e.total() - total0) / e0);
-    touched = touched || sim.contact_count() > 0;
     if (touched && sim.contact_count() == 0) {
+      // The contact broke in this step and took its remaining elastic energy with it, which the
+      // ledger does not book: the band ends with the last step in contact.
       out.separated = true;
       break;
     }
+    touched = touched || sim.contact_count() > 0;
+    out.band = std::max(out.band, std::abs(e.total() - total0) / e0);
+    // each step adds a few roundings to every ledger term (products, the running plastic sum):
+    // 16 eps of the ledger's magnitude scale per step
+    out.rounding = 16 * eps * double(k + 1) * e.scale / e0;
   }
   out.dissipated = sim.energy().plastic;
   return out;
 }
 
 template <class Law>
-double impact_band(const Law& law, const ImpactSpec& s, double dt, double& dissipated) {
+double impact_band(const Law& law, const ImpactSpec& s, double dt, double& dissipated, double& rounding) {
   double band = 0;
   for (double phase : {0.1, 0.4, 0.7}) {
     const auto r = run_impact(law, s, dt, phase);
     RC_ASSERT(r.separated);
     band = std::max(band, r.band);
+    rounding = std::max(rounding, r.rounding);
     dissipated = std::max(dissipated, r.dissipated);
   }
   return band;
 }
 
 template <LawSubject S>
-void impact_energy_band_shrinks_at_the_promised_order(bool elastic) {
-  const auto spec = *gen::impact_spec();
+void impact_energy_band_shrinks_at_the_promised_order(bool elastic, bool frontal) {
+  auto spec = *gen::impact_spec();
+  if (frontal) {
+    spec.tangential = {0, 0};
+    spec.spin1 = spec.spin2 = {0, 0, 0};
+  }
   const auto law = elastic ? S::elastic(*S::law()) : *S::law();
   const double pi = boost::math::constants::pi<double>();
   const double m1 = 4.0 / 3 * pi * std::pow(spec.r1, 3) * spec.m1.density;
   const double m2 = 4.0 / 3 * pi * std::pow(spec.r2, 3) * spec.m2.density;
   const double kn = frict_phys(spec.m1, spec.m2,
                                contact_lengths({ShapeKind::sphere, spec.r1}, {ShapeKind::sphere, spec.r2}, 0)).kn;
-  const double dt = pi * std::sqrt(m1 * m2 / (m1 + m2) / kn) / spec.steps_per_contact;
+  // steps_per_contact steps per contact, within the solver's stable limit (p-wave estimate of
+  // dynamics/time_step.hpp, which Simulation enforces)
+  Simulation<typename S::Law> probe(law);
+  probe.add_material(spec.m1);
+  probe.add_material(spec.m2);
+  probe.add_particle({Sphere{spec.r1}, {Vec3d::Zero()}, {}, 0});
+  probe.add_particle({Sphere{spec.r2}, {Vec3d(1, 0, 0)}, {}, 1});
+  const double dt = std::min(pi * std::sqrt(m1 * m2 / (m1 + m2) / kn) / spec.steps_per_contact,
+                             probe.stable_dt().dt / 2);
   double dissipated = 0;
-  const double coarse = impact_band(law, spec, dt, dissipated);
-  const double fine = impact_band(law, spec, dt / 4, dissipated);
-  RC_LOG() << "band at dt " << coarse << ", at dt/4 " << fine << '\n';
+  double rounding = 0;
+  const double coarse = impact_band(law, spec, dt / 2, dissipated, rounding);
+  const double fine = impact_band(law, spec, dt / 8, dissipated, rounding);
+  RC_LOG() << "band at dt/2 " << coarse << ", at dt/8 " << fine << ", rounding bound " << rounding << '\n';
   RC_CLASSIFY(dissipated > 0, "slipped");
-  const double floor = 1e-12;
-  if (coarse > floor) measure("band ratio (dt/4) / dt", fine / coarse);
-  measure("band at dt", coarse);
+  const double floor = rounding;
+  if (coarse > floor) measure("band ratio (dt/8) / (dt/2)", fine / coarse);
+  measure("band at dt/2", coarse);
   const double ratio = elastic ? 1.0 / 8 : 1.0 / 2;
   RC_ASSERT(fine <= coarse * ratio + floor);
 }
 
 template <LawSubject S>
-void elastic_impact_energy_band_is_second_order_in_dt() {
-  impact_energy_band_shrinks_at_the_promised_order<S>(true);
+void frontal_elastic_impact_energy_band_is_second_order_in_dt() {
+  impact_energy_band_shrinks_at_the_promised_order<S>(true, true);
+}
+
+template <LawSubject S>
+void oblique_spinning_elastic_impact_energy_band_is_second_order_in_dt() {
+  impact_energy_band_shrinks_at_the_promised_order<S>(true, false);
 }
 
 template <LawSubject S>
 void frictional_impact_energy_band_is_first_order_in_dt() {
-  impact_energy_band_shrinks_at_the_promised_order<S>(false);
+  impact_energy_band_shrinks_at_the_promised_order<S>(false, false);
 }
 
 }  // namespace lawcheck::properties

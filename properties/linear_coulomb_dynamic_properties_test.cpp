@@ -3,9 +3,11 @@
 #include "linear_coulomb_subject.hpp"
 #include "property_runner.hpp"
 
-LAWCHECK_PROPERTY(LinearCoulombLawProperty, ElasticImpactEnergyBandIsSecondOrderInDt,
-                  &lawcheck::properties::elastic_impact_energy_band_is_second_order_in_dt<
-                      lawcheck::properties::LinearCoulombSubject>)
+using lawcheck::properties::LinearCoulombSubject;
+
+LAWCHECK_PROPERTY(LinearCoulombLawProperty, FrontalElasticImpactEnergyBandIsSecondOrderInDt,
+                  &lawcheck::properties::frontal_elastic_impact_energy_band_is_second_order_in_dt<LinearCoulombSubject>)
+LAWCHECK_PROPERTY(LinearCoulombLawProperty, ObliqueSpinningElasticImpactEnergyBandIsSecondOrderInDt,
+                  &lawcheck::properties::oblique_spinning_elastic_impact_energy_band_is_second_order_in_dt<LinearCoulombSubject>)
 LAWCHECK_PROPERTY(LinearCoulombLawProperty, FrictionalImpactEnergyBandIsFirstOrderInDt,
-                  &lawcheck::properties::frictional_impact_energy_band_is_first_order_in_dt<
-                      lawcheck::properties::LinearCoulombSubject>)
+                  &lawcheck::properties::frictional_impact_energy_band_is_first_order_in_dt<LinearCoulombSubject>)

@@ -143,8 +143,11 @@ inline oracles::Path2d oracle_path(const SmoothSpec& spec, double scale, double 
 // the O(dfy du) errors of loading and unloading have opposite signs, and each switch falls at an
 // arbitrary point of its step, so one resolution may be accidentally exact (measured: a 1D loop
 // with varying fy erred by 9.9e-17 at N = 340 and 4.4e-17 at 64N; a 9-switch loop's force error
-// ratios were 0.25, 0.16, 0.13 for successive refinements by 8 from N = 781). The floor, 1e-9 of
-// the scale, covers the oracle's integration tolerance (1e-12) and rounding (~1e-13). The 1/N
+// ratios were 0.25, 0.16, 0.13 for successive refinements by 8 from N = 781). The force floor,
+// 1e-9 of fy, covers the oracle's integration tolerance (1e-12) and rounding (~1e-13). The
+// dissipation floor is 1e-6 of the dissipation scale: below it the first-order terms have
+// cancelled and the residual no longer orders by N (measured on a 2-mode loop: errors 1.2e-17,
+// 1.9e-17, 7.4e-18, 3.9e-18 of 1.18e-11 at N, 2N, 32N, 64N); no claim is made under it. The 1/N
 // regime also needs steps that resolve the yield slip fy/kt (34 and 272 steps on a 2-slip loop
 // err by 6.5e-15 and -4.3e-15), so N is 16..32 steps per yield slip of the fastest travel.
 template <LawSubject S>
@@ -179,13 +182,17 @@ void slip_2d_converges_to_the_continuous_oracle() {
   const int n = spec.steps;
   const auto [d1, f1] = errors(n);
   const auto [d2, f2] = errors(2 * n);
-  const auto [d32, f32] = errors(32 * n);
-  const auto [d64, f64] = errors(64 * n);
+  // Not 32N and 64N exactly: nested grids share their sample points, and where the result hangs
+  // on which sample ends a slip (a 1D-like loop, a mode aliased with N) the nested refinements
+  // repeat the coarse error exactly (measured: the final force identical to 12 digits at N = 963,
+  // 1926, 61632 and 8e-9 away from the oracle, reached at N = 500000).
+  const auto [d32, f32] = errors(32 * n + 1);
+  const auto [d64, f64] = errors(64 * n + 3);
   const double d_coarse = std::max(d1, d2), d_fine = std::max(d32, d64);
   const double f_coarse = std::max(f1, f2), f_fine = std::max(f32, f64);
   double amplitude = 0;
   for (const Mode& m : spec.modes) amplitude += std::hypot(m.y, m.z) * scale;
-  const double d_floor = 1e-9 * (d_exact + fy0 * amplitude);
+  const double d_floor = 1e-6 * (d_exact + fy0 * amplitude);
   const double f_floor = 1e-9 * fy0;
   RC_LOG() << "N = " << n << "; dissipation: exact " << d_exact << ", errors at N, 2N, 32N, 64N: " << d1
            << ' ' << d2 << ' ' << d32 << ' ' << d64 << "; force errors: " << f1 << ' ' << f2 << ' ' << f32
