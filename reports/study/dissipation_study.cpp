@@ -159,6 +159,14 @@ CaseResult run_hysteresis_1d(const DissipationParams& p) {
   return c;
 }
 
+double hysteresis_1d_high_precision_error(const DissipationParams& p) {
+  // The same loop in 50 digits: what remains of yield_times_slip's double error is rounding.
+  const HighPrecision a(p.amplitude), fy(p.fy), kt(p.kt);
+  const auto run = drive_law(hysteresis_path(a, fy, p.steps.back()), kt, kYield);
+  const Real exact = oracles::coulomb_slip_1d(kt, fy, {a, -a, a}).dissipation;
+  return static_cast<double>(abs(run.back().dissipation - exact) / exact);
+}
+
 CaseResult run_circle_2d(const DissipationParams& p) {
   CaseResult c;
   c.name = "circle_2d";
@@ -402,11 +410,7 @@ DissipationStudy run_dissipation_study(const DissipationParams& p, const Progres
   };
   timed("hysteresis_1d", [&] {
     s.cases.push_back(run_hysteresis_1d(p));
-    // The same loop in 50 digits: what remains of yield_times_slip's error is rounding.
-    const HighPrecision a(p.amplitude), fy(p.fy), kt(p.kt);
-    const auto run = drive_law(hysteresis_path(a, fy, p.steps.back()), kt, kYield);
-    const Real exact = oracles::coulomb_slip_1d(kt, fy, {a, -a, a}).dissipation;
-    s.hp_hysteresis_rel_error = static_cast<double>(abs(run.back().dissipation - exact) / exact);
+    s.hp_hysteresis_rel_error = hysteresis_1d_high_precision_error(p);
   });
   timed("circle_2d", [&] { s.cases.push_back(run_circle_2d(p)); });
   timed("varying_normal_2d", [&] { s.cases.push_back(run_varying_normal_2d(p)); });

@@ -91,6 +91,8 @@ struct DissipationStudy {
 using Progress = std::function<void(const std::string&)>;
 
 CaseResult run_hysteresis_1d(const DissipationParams& p);
+// |relative error| of yield_times_slip on hysteresis_1d at the largest N, run in 50 digits.
+double hysteresis_1d_high_precision_error(const DissipationParams& p);
 CaseResult run_circle_2d(const DissipationParams& p);
 CaseResult run_varying_normal_2d(const DissipationParams& p);
 std::vector<SweepRow> run_circle_sweep(const DissipationParams& p);
