@@ -26,7 +26,6 @@
 #include <exception>
 #include <limits>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -152,7 +151,13 @@ private:
   using Batch = ContactBatch<Law>;
   static constexpr double inf = std::numeric_limits<double>::infinity();
 
-  static std::uint64_t key(std::uint32_t i, std::uint32_t j) { return (std::uint64_t{i} << 32) | j; }
+  // Index of the candidate pair (i, j) in the sorted Verlet list, or npos.
+  static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
+  std::size_t candidate_index(std::uint32_t i, std::uint32_t j) const {
+    const IndexPair pair{i, j};
+    const auto it = std::lower_bound(candidates_.begin(), candidates_.end(), pair);
+    return it != candidates_.end() && *it == pair ? static_cast<std::size_t>(it - candidates_.begin()) : npos;
+  }
 
   void check_dt() {
     if (!(dt_ > 0)) throw InputError("dt", dt_, "must be positive (set it before stepping)");
@@ -195,6 +200,15 @@ private:
         const auto a = std::min(i, w), b = std::max(i, w);
         if (contact_point(P.shape[a], pose(a), P.shape[b], pose(b), margin_used_)) candidates_.emplace_back(a, b);
       }
+    // Static pairs never interact. The rest is sorted so that a contact finds its candidate by
+    // binary search: each candidate carries an in-contact flag, which keeps detection from
+    // creating a contact twice without a hash lookup per candidate and step.
+    std::erase_if(candidates_, [&](const IndexPair& c) { return P.is_static(c.first) && P.is_static(c.second); });
+    std::sort(candidates_.begin(), candidates_.end());
+    in_contact_.assign(candidates_.size(), 0);
+    for (const Batch* b : {&spheres_, &others_})
+      for (std::size_t k = 0; k < b->size(); ++k)
+        if (const std::size_t c = candidate_index(b->id1[k], b->id2[k]); c != npos) in_contact_[c] = 1;
     ref_pos_ = P.pos;
     rebuild_ = false;
   }
@@ -202,28 +216,26 @@ private:
   BodyPose pose(std::uint32_t i) const { return {particles_.pos[i], particles_.ori[i]}; }
   BodyVelocity velocity(std::uint32_t i) const { return {particles_.vel[i], particles_.ang_vel[i]}; }
 
-  void create(std::uint32_t i, std::uint32_t j, const ContactPoint& cp, Batch& batch) {
+  void create(std::size_t c, std::uint32_t i, std::uint32_t j, const ContactPoint& cp, Batch& batch) {
     const Particles& P = particles_;
     const ContactLengths l = contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])},
                                              cp.uN, rules_);
     batch.add(i, j, initial_frame(cp.normal).ori,
               frict_phys(materials_[P.material[i]], materials_[P.material[j]], l), l);
-    in_contact_.insert(key(i, j));
+    in_contact_[c] = 1;
   }
 
   void detect() {
     const Particles& P = particles_;
-    for (const auto& [i, j] : candidates_) {
-      if (P.is_static(i) && P.is_static(j)) continue;
-      const bool both_spheres = P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::sphere;
-      if (both_spheres) {
+    for (std::size_t c = 0; c < candidates_.size(); ++c) {
+      if (in_contact_[c]) continue;
+      const auto [i, j] = candidates_[c];
+      if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::sphere) {
         const double reach = P.radius[i] + P.radius[j];
-        if ((P.pos[j] - P.pos[i]).squaredNorm() > reach * reach) continue;
-        if (in_contact_.contains(key(i, j))) continue;
-        if (auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], 0)) create(i, j, *cp, spheres_);
-      } else {
-        if (in_contact_.contains(key(i, j))) continue;
-        if (auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), 0)) create(i, j, *cp, others_);
+        if ((P.pos[j] - P.pos[i]).squaredNorm() > reach * reach) continue;  // no sqrt for the misses
+        if (auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], 0)) create(c, i, j, *cp, spheres_);
+      } else if (auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), 0)) {
+        create(c, i, j, *cp, others_);
       }
     }
   }
@@ -347,7 +359,7 @@ private:
       for (int t = nt - 1; t >= 0; --t) {
         const auto& list = scratch_[static_cast<std::size_t>(t)].*member;
         for (auto it = list.rbegin(); it != list.rend(); ++it) {
-          in_contact_.erase(key(b.id1[*it], b.id2[*it]));
+          if (const std::size_t c = candidate_index(b.id1[*it], b.id2[*it]); c != npos) in_contact_[c] = 0;
           b.remove(*it);
         }
       }
@@ -384,7 +396,7 @@ private:
   Batch spheres_, others_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
-  std::unordered_set<std::uint64_t> in_contact_;
+  std::vector<std::uint8_t> in_contact_;  // per candidate
   CellGrid grid_;
   std::vector<IndexPair> candidates_;
   std::vector<std::uint32_t> finite_, infinite_;
