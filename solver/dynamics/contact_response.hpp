@@ -4,7 +4,11 @@
 // and the LawTester both call this, so the tester exercises exactly the solver's path.
 //
 // Time levels: positions (hence the contact point, uN, frame) at t_n; velocities at t_{n-1/2};
-// the response is the force at t_n. A contact created in this very step keeps its initial frame
+// the response is the force at t_n. The lever arms of the relative velocity are taken at the
+// velocities' level t_{n-1/2} (Woo's midPos/midContPt in Cg2_Any_Any_L6Geom__Base): particle
+// centres and the contact point moved back by dt/2 along their leapfrog straight lines (the
+// contact point with the mean material velocity there). With t_n lever arms a spinning pair slips
+// spuriously at first order in dt, with these at second (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial frame
 // (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
 
 #include "geometry/contact_frame.hpp"
@@ -23,8 +27,14 @@ ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool tra
                                    const BodyPose& p2, const BodyVelocity& v2, const ContactLengths& lengths,
                                    const typename Law::Phys& phys, typename Law::State& state, double dt) {
   if (transport_frame) transport(frame, cp.normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
+  const Vec3d point_vel = (v1.vel + v1.ang_vel.cross(cp.point - p1.pos) + v2.vel +
+                           v2.ang_vel.cross(cp.point - p2.pos)) / 2;
+  const ContactPoint mid_cp{cp.normal, cp.point - dt / 2 * point_vel, cp.uN};
+  // Only the centres matter for the lever arms; orientations are not read by local_geom.
+  const BodyPose m1{p1.pos - dt / 2 * v1.vel, p1.ori};
+  const BodyPose m2{p2.pos - dt / 2 * v2.vel, p2.ori};
   ContactEvaluation out;
-  out.geom = local_geom(frame, cp, p1, v1, p2, v2, lengths);
+  out.geom = local_geom(frame, mid_cp, m1, v1, m2, v2, lengths);
   out.response = law.template step<TrackEnergy>(out.geom, phys, state, dt);
   return out;
 }
