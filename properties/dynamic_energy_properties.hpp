@@ -24,11 +24,11 @@
 // elastic: fine <= coarse/16 (observed order >= 4/3 of the promised 2; 1/64 expected);
 // slipping: fine <= coarse/2 (observed order >= 1/3 of the 1 derived above; 1/8 expected).
 // The elastic claim is checked twice: on frontal impacts (no tangential motion, no spin) and on
-// the general oblique impact with spins. Measured on one oblique spinning impact, the band over
-// refinements by 4 shrinks by 0.126, 0.187, 0.23 (tending to first order), by 0.078, 0.112, 0.174
-// without the spins, and by exactly 0.0625 (second order) when frontal: the solver's treatment of
-// the tangential spring in a turning frame or of the spin's branch vectors loses an order, which
-// the oblique property reports until it is fixed.
+// the general oblique impact with spins. Measured on one oblique spinning impact (solver at
+// 3dc507f, lever arms at the velocities' time level), the band over refinements by 4 shrinks by
+// 0.129, 0.19, 0.23 (tending to first order), by 0.09, 0.14, 0.20 with spins but no tangential
+// velocity, and by exactly 0.0625 (second order) both without spins and when frontal: with the
+// particles spinning the solver loses an order, which the oblique property reports until fixed.
 // A floor covers rounding: 16 eps of the ledger's magnitude scale per step of the finer run
 // (stable time steps of a small stiff sphere make runs of 1e4 steps and more).
 
