@@ -16,7 +16,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${LAWCHECK_BENCH_BUILD:-$root/build/bench}"
 baseline="$root/benchmarks/baseline.json"
 
-# The baseline subset: one representative of each suite and size class, ~3 minutes in all.
+# The baseline subset: one representative of each suite and size class (~70 s on an idle machine;
+# `--all` takes ~4.5 minutes).
 subset='^law_kernel/(energy_off|yield_times_slip)/n:(10000|1000000)/'
 subset+='|^contact_step/spheres:(10000|100000)$'
 subset+='|^full_step/spheres:10000$'
