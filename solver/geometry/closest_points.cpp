@@ -78,8 +78,11 @@ SegmentPair closest_segment_segment(const Vec3d& p1, const Vec3d& d1, const Vec3
 
   // Parallel segments touch along a whole interval; take its middle (projected onto segment 1),
   // which is the same physical place whichever segment is called 1. Accepted when as close as the
-  // best pair up to rounding of the inputs (1e-12 of the lengths and distances involved).
-  if (a > 0 && e > 0) {
+  // best pair up to rounding of the inputs (1e-12 of the lengths and distances involved), and only
+  // for segments parallel to rounding (sin^2 of their angle <= 1e-12): a crossing pair has one
+  // closest point, and a "middle" accepted within the tolerance would move it by up to
+  // sqrt(1e-12 L d) depending on which segment is called 1 (found by the symmetry property).
+  if (a > 0 && e > 0 && a * e - b * b <= 1e-12 * a * e) {
     const double sa = -c / a, sb = (b - c) / a;
     const double lo = std::max(0.0, std::min(sa, sb)), hi = std::min(1.0, std::max(sa, sb));
     if (lo <= hi) {
