@@ -211,17 +211,10 @@ CaseResult run_circle_2d(const DissipationParams& p) {
   return c;
 }
 
-CaseResult run_varying_normal_2d(const DissipationParams& p) {
-  CaseResult c;
-  c.name = "varying_normal_2d";
-  c.setup = fmt::format(
-      "kt = {} N/m, figure-eight u(t) = R (sin 2 pi t, sin(4 pi t)/2) with R = {} m, yield force "
-      "fy(t) = {} (1 + {} sin 2 pi t) N (a normal force varying by +-{}%), t in [0, 1] in N equal steps",
-      g(p.kt), g(p.radius), g(p.fy), g(p.fy_variation), g(100 * p.fy_variation));
-  const double two_pi = 2 * pi();
-  const Real kt(p.kt), r(p.radius), fy0(p.fy), v(p.fy_variation);
+oracles::Path2d figure_eight_path(const DissipationParams& p) {
+  const Real r(p.radius), fy0(p.fy), v(p.fy_variation);
   const Real tpi = 2 * boost::math::constants::pi<Real>();
-  const oracles::Path2d path = [=](const Real& t) {
+  return [=](const Real& t) {
     using std::cos;
     using std::sin;
     oracles::PathPoint q;
@@ -231,6 +224,18 @@ CaseResult run_varying_normal_2d(const DissipationParams& p) {
     q.dfy = fy0 * v * tpi * cos(tpi * t);
     return q;
   };
+}
+
+CaseResult run_varying_normal_2d(const DissipationParams& p) {
+  CaseResult c;
+  c.name = "varying_normal_2d";
+  c.setup = fmt::format(
+      "kt = {} N/m, figure-eight u(t) = R (sin 2 pi t, sin(4 pi t)/2) with R = {} m, yield force "
+      "fy(t) = {} (1 + {} sin 2 pi t) N (a normal force varying by +-{}%), t in [0, 1] in N equal steps",
+      g(p.kt), g(p.radius), g(p.fy), g(p.fy_variation), g(100 * p.fy_variation));
+  const double two_pi = 2 * pi();
+  const Real kt(p.kt);
+  const oracles::Path2d path = figure_eight_path(p);
   // 1e-15: the smallest error to resolve is ~1e-3 (N = 512, first order); an exact value good
   // to 1e-12 is ample, and 50-digit RKF78 at 1e-15 keeps the study within seconds.
   oracles::Slip2dOptions opt;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "laws/plastic_dissipation.hpp"
+#include "oracles/coulomb_slip_2d.hpp"
 
 namespace lawcheck::reports {
 
@@ -102,5 +103,9 @@ std::vector<SweepRow> run_circle_sweep(const DissipationParams& p);
 PlasticDissipation decide(const std::vector<CaseResult>& cases);
 
 DissipationStudy run_dissipation_study(const DissipationParams& p, const Progress& progress = {});
+
+// varying_normal_2d's loading: the figure-eight u(t) = R (sin 2 pi t, sin(4 pi t)/2) with
+// fy(t) = fy (1 + v sin 2 pi t), t in [0, 1], as the 2D oracle takes it.
+oracles::Path2d figure_eight_path(const DissipationParams& p);
 
 }  // namespace lawcheck::reports

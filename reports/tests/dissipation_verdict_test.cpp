@@ -199,16 +199,8 @@ TEST(VaryingNormal2d, OracleValueIsConvergedFarBelowTheMeasuredErrors) {
   // shrinks with its tolerance (oracles self-tests), so 1e-11 is a generous bound.
   const auto& p = kParams;
   using oracles::Real;
-  const Real kt(p.kt), r(p.radius), fy0(p.fy), v(p.fy_variation);
-  const Real tpi = 2 * boost::math::constants::pi<Real>();
-  const oracles::Path2d path = [=](const Real& t) {
-    oracles::PathPoint q;
-    q.u = {r * sin(tpi * t), r * sin(2 * tpi * t) / 2};
-    q.du = {r * tpi * cos(tpi * t), r * tpi * cos(2 * tpi * t)};
-    q.fy = fy0 * (1 + v * sin(tpi * t));
-    q.dfy = fy0 * v * tpi * cos(tpi * t);
-    return q;
-  };
+  const Real kt(p.kt);
+  const oracles::Path2d path = figure_eight_path(p);
   oracles::Slip2dOptions opt;
   opt.tolerance = Real("1e-20");
   const double fine = static_cast<double>(oracles::coulomb_slip_2d(path, kt, Real(0), Real(1), opt).dissipation);
