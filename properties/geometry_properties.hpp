@@ -53,6 +53,27 @@ struct RunComparison {
   double energy_scale = 0;
 };
 
+// The rounding scales shared by the symmetry and objectivity checks: relative bound
+// 64 eps (steps + L/|uN0|) (per-step rounding accumulated, plus the contact point's conditioning),
+// the largest force, and the energy scale (stored + dissipated, plus the largest tangential one).
+struct RoundingScales {
+  double rel;
+  double fmax;
+  double escale;
+};
+
+template <class S, class Run>
+RoundingScales rounding_scales(const Run& run, int steps, double len) {
+  double fmax = 0;
+  double emax = 0;
+  for (const auto& st : run.steps) {
+    fmax = std::max(fmax, st.force_a.norm());
+    emax = std::max(emax, st.elastic + st.dissipated);
+  }
+  return {64 * eps * (double(steps) + len / std::abs(run.uN0)), fmax,
+          emax + fmax * fmax / S::tangential_stiffness(run.phys)};
+}
+
 template <LawSubject S>
 void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
   const auto law = *S::law();
@@ -72,14 +93,7 @@ void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
     RC_ASSERT(std::abs(p[i] - q[i]) <= (4 * eps + uN_rel) * std::abs(p[i]));
 
   const double len = length_scale(s);
-  double fmax = 0;
-  double emax = 0;
-  for (const auto& st : run.steps) {
-    fmax = std::max(fmax, st.force_a.norm());
-    emax = std::max(emax, st.elastic + st.dissipated);
-  }
-  const double rel = 64 * eps * (double(s.steps) + len / std::abs(run.uN0));
-  const double escale = emax + fmax * fmax / S::tangential_stiffness(run.phys);
+  const auto [rel, fmax, escale] = rounding_scales<S>(run, s.steps, len);
   double worst = 0;
   for (std::size_t k = 0; k < run.steps.size(); ++k) {
     const auto& a = run.steps[k];
@@ -118,15 +132,8 @@ void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
   RC_ASSERT(run.steps.size() == mov.steps.size());
 
   const double len = std::max(len0, length_scale(moved_s));
-  double fmax = 0;
-  double emax = 0;
-  for (const auto& st : run.steps) {
-    fmax = std::max(fmax, st.force_a.norm());
-    emax = std::max(emax, st.elastic + st.dissipated);
-  }
   // the rotation itself adds a few eps per rotated vector: inside the 64
-  const double rel = 64 * eps * (double(s.steps) + len / std::abs(run.uN0));
-  const double escale = emax + fmax * fmax / S::tangential_stiffness(run.phys);
+  const auto [rel, fmax, escale] = rounding_scales<S>(run, s.steps, len);
   const Mat3d r = q.toRotationMatrix();
   double worst = 0;
   for (std::size_t k = 0; k < run.steps.size(); ++k) {
