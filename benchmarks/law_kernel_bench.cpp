@@ -91,7 +91,7 @@ double sweep(const Law& law, KernelContacts& c, double dt) {
   for (std::size_t i = 0; i < n; ++i) {
     const LocalResponse<double> r = law.step<TrackEnergy>(c.geom[i], c.phys[i], c.state[i], dt);
     c.force[i] = r.force;
-    if constexpr (TrackEnergy) dissipated += r.dissipation;
+    if constexpr (TrackEnergy) dissipated += r.dissipation();
   }
   return dissipated;
 }

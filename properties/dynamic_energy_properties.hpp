@@ -144,7 +144,7 @@ ImpactRun run_impact(const Law& law, const ImpactSpec& s, double dt, double phas
     // 16 eps of the ledger's magnitude scale per step
     out.rounding = 16 * eps * double(k + 1) * e.scale / e0;
   }
-  out.dissipated = sim.energy().plastic;
+  out.dissipated = sim.energy().dissipated.total();
   return out;
 }
 

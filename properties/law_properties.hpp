@@ -106,7 +106,7 @@ void check_coulomb_bound(const LawCase<S>& c, const PathRun<double>& run) {
 
 inline void check_dissipation_monotone(const PathRun<double>& run) {
   for (std::size_t k = 0; k <= run.steps(); ++k) {
-    RC_ASSERT(run.response[k].dissipation >= 0);
+    RC_ASSERT(run.response[k].dissipation() >= 0);
     if (k > 0) RC_ASSERT(run.dissipated[k] >= run.dissipated[k - 1]);
   }
 }

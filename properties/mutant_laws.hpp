@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <string_view>
 
 #include "laws/linear_coulomb_law.hpp"
 
@@ -21,7 +22,10 @@ struct MutantCoulombLaw {
   using Scalar = R;
   using Phys = FrictPhys<R>;
   using State = typename LinearCoulombLaw<R>::State;
+  using Material = FrictMat;
   template <class S> using rebind = MutantCoulombLaw<S, M>;
+  static constexpr std::string_view name = "mutant";
+  static constexpr auto energy_kinds = LinearCoulombLaw<R>::energy_kinds;
 
   bool no_break = false;
   bool no_slip = false;
@@ -33,6 +37,14 @@ struct MutantCoulombLaw {
   }
 
   LinearCoulombLaw<R> correct() const { return {no_break, no_slip, dissipation}; }
+
+  // The solver side is the correct law's: only the kernel is mutated.
+  void validate() const {}
+  Phys make_phys(const FrictMat& m1, const FrictMat& m2, const ContactCreation& c) const {
+    return correct().make_phys(m1, m2, c);
+  }
+  State initial_state(const ContactCreation& c, const Phys& ph) const { return correct().initial_state(c, ph); }
+  ContactStiffness stiffness(const Phys& ph) const { return correct().stiffness(ph); }
 
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
@@ -54,7 +66,7 @@ struct MutantCoulombLaw {
         for (int i = 0; i < 2; ++i) {
           const R ft = abs(s.ft[i]);
           if (ft > fy) {
-            if constexpr (TrackEnergy) out.dissipation += slip_dissipation(dissipation, ft, fy, ph.kt);
+            if constexpr (TrackEnergy) out.dissipated[EnergyKind::plastic_shear] += slip_dissipation(dissipation, ft, fy, ph.kt);
             s.ft[i] = s.ft[i] > 0 ? fy : R(-fy);
           }
         }

@@ -63,7 +63,7 @@ PathRun<typename L::Scalar> run_path(const L& law, const typename L::Phys& ph, c
     }
     const R w = k == 0 ? R(0) : R((run.response.back().force + r.force).dot(du) / 2);
     run.work.push_back(k == 0 ? R(0) : R(run.work.back() + w));
-    run.dissipated.push_back(k == 0 ? r.dissipation : R(run.dissipated.back() + r.dissipation));
+    run.dissipated.push_back(k == 0 ? r.dissipation() : R(run.dissipated.back() + r.dissipation()));
     run.elastic.push_back(R(law.elastic_energy(g, ph, state)));
     run.response.push_back(r);
     run.du.push_back(du);

@@ -222,7 +222,7 @@ ScenarioRun<typename Subject::Law::Phys> run_scenario(const typename Subject::La
       run.lost = true;
       return run;
     }
-    dissipated += r.dissipation;
+    dissipated += r.dissipation();
     ScenarioStep st;
     st.local_force = r.force;
     st.force_a = frame.ori * r.force;

@@ -170,7 +170,7 @@ void add_lawtest_command(CLI::App& app) {
     if (!csv->empty()) {
       std::ofstream out(*csv);
       if (!out) throw InputError("--csv", *csv, "cannot write the file");
-      write_csv(out, tester.records());
+      write_csv(out, tester.records(), LinearCoulombLaw<double>::energy_kinds);
       fmt::print("history: {} rows -> {}\n", tester.records().size(), *csv);
     }
   });

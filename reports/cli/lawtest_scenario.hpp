@@ -12,19 +12,19 @@
 //     "stages": [{"name": "compress", "values": [-1e-3, 0, 0, 0, 0, 0], "whats": "vvvvvv",
 //                 "until": "uN <= -1e-5", "maxSteps": 1000000}, ...]      required
 //   }
-// values/whats/until: dynamics/law_tester.hpp and dynamics/until_condition.hpp. Unknown keys,
+// values/whats/until: tester/law_tester.hpp and tester/until_condition.hpp. Unknown keys,
 // wrong types and bad values are InputErrors naming the JSON path ("stages[1].until").
 
 #include <nlohmann/json.hpp>
 
-#include "dynamics/law_tester.hpp"
+#include "tester/law_tester.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck::cli {
 
 struct LawtestScenario {
   LinearCoulombLaw<double> law{};
-  LawTesterSetup setup{};
+  LawTesterSetup<FrictMat> setup{};
   std::vector<LawTesterStage> stages;
 };
 

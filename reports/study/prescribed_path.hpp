@@ -71,7 +71,7 @@ std::vector<DrivenStep<R>> drive_law(const std::vector<Waypoint<R>>& path, const
     s.u = b.u;
     s.force = state.ft;
     s.fy = b.fy;
-    s.dissipation = prev.dissipation + r.dissipation;
+    s.dissipation = prev.dissipation + r.dissipation();
     s.work = prev.work + (f_before + state.ft).dot(du) / 2;
     s.elastic = law.elastic_energy(unloaded, phys, state);
     out.push_back(s);

@@ -64,12 +64,12 @@ SliderRun run_once(const SliderParams& p, int steps, PlasticDissipation f, bool 
       r.t.push_back(sim.time() - sim.dt());  // the ledger's terms are at t_n, before the update
       r.kinetic.push_back(e.kinetic());
       r.elastic.push_back(sim.other_contacts().state[0].ft.squaredNorm() / (2 * r.kt));
-      r.plastic.push_back(e.plastic);
+      r.plastic.push_back(e.plastic());
       r.residual.push_back(e.total() - e.reference_total);
     }
   }
   if (sim.contact_count() != 1) throw std::runtime_error("slider_dynamic: the sphere left the wall");
-  r.dissipation = sim.energy().plastic;
+  r.dissipation = sim.energy().dissipated.total();
   r.balance = sim.energy().total() - sim.energy().reference_total;
   return r;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Contacts of one law, stored together as arrays (DESIGN.md "Dispatch by type happens once per
 // batch"). Everything a contact needs at every step sits here; physics (kn, kt, tanPhi) and the
-// effective lengths are computed once at creation (seed 001 step 2). Removal swaps the last
+// effective lengths are computed once at creation (the law's make_phys and initial_state) (seed 001 step 2). Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every
 // transport and used within that step only, so it lives on the stack of the loop (32 B saved).
@@ -12,11 +12,11 @@
 
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
-#include "physics/stiffness_rules.hpp"
+#include "geometry/contact_lengths.hpp"
 
 namespace lawcheck {
 
-template <ContactLaw Law>
+template <SolverLaw Law>
 struct ContactBatch {
   using State = typename Law::State;
   using Phys = typename Law::Phys;
@@ -26,6 +26,9 @@ struct ContactBatch {
   std::vector<State> state;
   std::vector<Phys> phys;
   std::vector<ContactLengths> lengths;
+  // Contacts at index >= fresh_from were created in the current step (their frame is not
+  // transported in it); set by the contact loop before detection.
+  std::size_t fresh_from = 0;
 
   // Bytes of per-contact storage (ids, frame, law state, physics, lengths).
   static constexpr std::size_t bytes_per_contact = 2 * sizeof(std::uint32_t) + sizeof(Quatd) +
@@ -42,11 +45,11 @@ struct ContactBatch {
     lengths.reserve(n);
   }
 
-  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const ContactLengths& l) {
+  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s, const ContactLengths& l) {
     id1.push_back(i);
     id2.push_back(j);
     frame.push_back(f);
-    state.push_back(State{});
+    state.push_back(s);
     phys.push_back(ph);
     lengths.push_back(l);
   }

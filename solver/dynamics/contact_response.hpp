@@ -21,11 +21,10 @@ struct ContactEvaluation {
   LocalResponse<double> response;
 };
 
-template <bool TrackEnergy, ContactLaw Law>
-ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool transport_frame,
-                                   const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
-                                   const BodyPose& p2, const BodyVelocity& v2, const ContactLengths& lengths,
-                                   const typename Law::Phys& phys, typename Law::State& state, double dt) {
+// Step 1 alone: transports the frame and returns the local geometry the law will see.
+inline LocalGeom<double> contact_kinematics(ContactFrame& frame, bool transport_frame, const ContactPoint& cp,
+                                            const BodyPose& p1, const BodyVelocity& v1, const BodyPose& p2,
+                                            const BodyVelocity& v2, const ContactLengths& lengths, double dt) {
   if (transport_frame) transport(frame, cp.normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
   const Vec3d point_vel = (v1.vel + v1.ang_vel.cross(cp.point - p1.pos) + v2.vel +
                            v2.ang_vel.cross(cp.point - p2.pos)) / 2;
@@ -33,8 +32,16 @@ ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool tra
   // Only the centres matter for the lever arms; orientations are not read by local_geom.
   const BodyPose m1{p1.pos - dt / 2 * v1.vel, p1.ori};
   const BodyPose m2{p2.pos - dt / 2 * v2.vel, p2.ori};
+  return local_geom(frame, mid_cp, m1, v1, m2, v2, lengths);
+}
+
+template <bool TrackEnergy, ContactLaw Law>
+ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool transport_frame,
+                                   const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
+                                   const BodyPose& p2, const BodyVelocity& v2, const ContactLengths& lengths,
+                                   const typename Law::Phys& phys, typename Law::State& state, double dt) {
   ContactEvaluation out;
-  out.geom = local_geom(frame, mid_cp, m1, v1, m2, v2, lengths);
+  out.geom = contact_kinematics(frame, transport_frame, cp, p1, v1, p2, v2, lengths, dt);
   out.response = law.template step<TrackEnergy>(out.geom, phys, state, dt);
   return out;
 }

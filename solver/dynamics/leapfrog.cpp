@@ -110,6 +110,25 @@ void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger
   }
 }
 
+double mechanical_energy_before_step(const Particles& p, const Vec3d& gravity) {
+  double e = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p.blocked[i] == dof::all) continue;
+    const double m = p.mass[i];
+    e += m / 2 * p.vel[i].squaredNorm();
+    for (int d = 0; d < 3; ++d)
+      if (!(p.blocked[i] & (1u << d))) e -= m * gravity[d] * p.pos[i][d];
+    const Vec3d& w = p.ang_vel[i];
+    if (p.kind[i] == ShapeKind::sphere) {
+      e += p.inertia[i][0] / 2 * w.squaredNorm();
+    } else {
+      const Vec3d wb = p.ori[i].toRotationMatrix().transpose() * w;
+      e += wb.cwiseProduct(p.inertia[i]).dot(wb) / 2;
+    }
+  }
+  return e;
+}
+
 template void leapfrog_step<true>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
 template void leapfrog_step<false>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
 

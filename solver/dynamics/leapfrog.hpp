@@ -34,4 +34,10 @@ struct LeapfrogParams {
 template <bool TrackEnergy>
 void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step);
 
+// Kinetic energy at the velocities in hand (t_{-1/2} before the first step: 1/2 m v.v and
+// 1/2 w.I w, the product form of the ledger with both factors equal) plus the gravity potential
+// at the positions in hand, over the same particles and DoFs as leapfrog_step books them: the
+// energy a run starts with, before its first step (EnergyLedger::set_reference).
+double mechanical_energy_before_step(const Particles& p, const Vec3d& gravity);
+
 }  // namespace lawcheck

@@ -6,6 +6,8 @@
 #include <boost/math/constants/constants.hpp>
 #include <fmt/format.h>
 
+#include "core/input_error.hpp"
+
 namespace lawcheck {
 
 namespace {
@@ -74,12 +76,12 @@ void Particles::reserve(std::size_t n) {
   material.reserve(n);
 }
 
-std::size_t Particles::add(const ParticleSpec& spec, std::span<const FrictMat> materials) {
+std::size_t Particles::add(const ParticleSpec& spec, std::size_t material_count, double density) {
   const std::size_t i = size();
   const std::string p = fmt::format("particle[{}]", i);
-  if (spec.material >= materials.size())
+  if (spec.material >= material_count)
     throw InputError(p + ".material", spec.material,
-                     fmt::format("no such material ({} defined)", materials.size()));
+                     fmt::format("no such material ({} defined)", material_count));
   if (spec.blocked > dof::all)
     throw InputError(p + ".blocked", spec.blocked, "a 6-bit mask (x y z rx ry rz) is at most 63");
   require_finite_vec(p + ".pos", spec.pose.pos);
@@ -89,7 +91,7 @@ std::size_t Particles::add(const ParticleSpec& spec, std::span<const FrictMat> m
   if (!q.coeffs().allFinite() || std::abs(q.norm() - 1) > 1e-9)
     throw InputError(p + ".ori", fmt::format("({}, {}, {}, {})", q.w(), q.x(), q.y(), q.z()),
                      "must be a finite unit quaternion");
-  const MassProps mp = mass_props(spec.shape, materials[spec.material].density, p);
+  const MassProps mp = mass_props(spec.shape, density, p);
   const ShapeKind k = kind_of(spec.shape);
   if (mp.mass == 0 && spec.blocked != dof::all)
     throw InputError(p + ".blocked", spec.blocked,

@@ -16,12 +16,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <vector>
 
 #include "geometry/body_state.hpp"
 #include "geometry/shapes.hpp"
-#include "physics/frict_mat.hpp"
 
 namespace lawcheck {
 
@@ -56,7 +54,9 @@ struct Particles {
 
   // Validates everything (InputError naming "particle[i].<field>" and its value) before any array
   // grows, so a rejected particle leaves the storage untouched. Returns the new particle's index.
-  std::size_t add(const ParticleSpec& spec, std::span<const FrictMat> materials);
+  // material_count: how many materials exist (spec.material must name one); density: that
+  // material's density, for the mass and inertia.
+  std::size_t add(const ParticleSpec& spec, std::size_t material_count, double density);
   void reserve(std::size_t n);
 };
 

@@ -1,44 +1,57 @@
 #pragma once
-// A compact DEM simulation (issue 2): particles, one contact law, broad phase, contact loop and
-// leapfrog, with energy tracking switched per call.
+// A compact DEM simulation (issues 2 and 9): particles, one or several contact laws, broad phase,
+// contact loop and leapfrog, with energy tracking switched per call.
+//
+// Laws: Simulation<LawA, LawB, ...> holds one value of each law (laws/contact_law.hpp,
+// SolverLaw). The law of a contact is chosen per pair of materials when the contact is created
+// (set_pair_law; default: the first law for every pair). The law builds the contact's physics
+// from the two materials (its Material type) and its initial state; the solver assumes nothing
+// about either. Contacts of one law live together in arrays (ContactBatch), two batches per law
+// (sphere-sphere, every other pair): the loop dispatches once per batch, never per contact.
 //
 // One step n (Woo's engine order, seed 001): positions x_n, velocities v_{n-1/2} in hand.
-//   1. broad phase (Verlet list, rebuilt when some particle moved more than margin/2 since the
-//      last build: two particles then approach by at most `margin`, so no pair is missed);
-//   2. new contacts where shapes overlap (uN <= 0): geometry -> physics once (contact_lengths
-//      with the StiffnessRules, frict_phys), initial frame;
-//   3. contact loop: the sphere-sphere batch through sphere_sphere_contact (no variant dispatch),
-//      every other pair through contact_point; each contact through evaluate_contact (geometry,
-//      law); forces and torques accumulated; contacts the law breaks are removed;
+//   1. broad phase (dynamics/verlet_list.hpp);
+//   2. new contacts where uN <= reach of the pair's law: geometry -> physics once (contact_lengths
+//      with the StiffnessRules, law.make_phys, law.initial_state), initial frame;
+//   3. contact loop: per law, the sphere-sphere batch through sphere_sphere_contact (no variant
+//      dispatch), the other batch through contact_point; each contact through contact_kinematics
+//      and the law; forces and torques accumulated; contacts the law breaks are removed;
 //   4. leapfrog to v_{n+1/2}, x_{n+1}.
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
 // Threads (set_threads, OpenMP): each thread takes a contiguous slice of each batch; thread 0
 // accumulates into the particles' force arrays, thread t > 0 into its own scratch arrays, summed
 // afterwards (no atomics, no races: a contact writes only its own slots and its thread's sums).
 // Summation order then depends on the thread count, so results agree to rounding only.
-// The time step is checked against the stable estimates of dynamics/time_step.hpp before the
-// first step and every `dt_check_period` steps; a dt above the limit is an InputError naming
-// "dt", the requested value and the limit.
+// Energy (EnergyLedger): the reference is the energy before the first step -- kinetic and
+// gravity of the initial state plus the elastic energy of the contacts as created, before their
+// first increment -- so the first step's slip is checked like any other.
+// The time step is checked against the stable estimates of dynamics/time_step.hpp (every
+// stiffness each law exposes) before the first step and every `dt_check_period` steps; a dt
+// above the limit is an InputError naming "dt", the requested value and the limit.
 
 #include <algorithm>
-#include <concepts>
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <limits>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "dynamics/broad_phase.hpp"
 #include "dynamics/contact_batch.hpp"
 #include "dynamics/contact_response.hpp"
+#include "dynamics/law_table.hpp"
 #include "dynamics/leapfrog.hpp"
+#include "dynamics/material_set.hpp"
 #include "dynamics/particles.hpp"
 #include "dynamics/state_error.hpp"
 #include "dynamics/time_step.hpp"
+#include "dynamics/verlet_list.hpp"
 #include "geometry/contact_point.hpp"
-#include "physics/frict_phys.hpp"
+#include "physics/stiffness_rules.hpp"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -49,20 +62,37 @@
 
 namespace lawcheck {
 
-template <ContactLaw Law>
-  requires std::same_as<typename Law::Phys, FrictPhys<double>>
+template <SolverLaw... Laws>
+  requires(sizeof...(Laws) >= 1 && sizeof...(Laws) < 256)
 class Simulation {
 public:
-  explicit Simulation(Law law = {}) : law_(law) {}
+  static constexpr std::size_t law_count = sizeof...(Laws);
+  using Materials = MaterialSet<typename Laws::Material...>;
+  template <std::size_t I> using LawAt = std::tuple_element_t<I, std::tuple<Laws...>>;
 
-  std::size_t add_material(const FrictMat& m) {
-    m.validate(fmt::format("material[{}]", materials_.size()));
-    materials_.push_back(m);
-    return materials_.size() - 1;
+  Simulation() : Simulation(Laws{}...) {}
+  explicit Simulation(Laws... laws) : laws_(laws...) { (laws.validate(), ...); }
+
+  template <class M>
+  std::size_t add_material(const M& m) {
+    table_dirty_ = true;
+    return materials_.add(m);
   }
   std::size_t add_particle(const ParticleSpec& spec) {
     dt_checked_ = false;
-    return particles_.add(spec, materials_);
+    const std::size_t n = materials_.size();
+    return particles_.add(spec, n, spec.material < n ? materials_.density(spec.material) : 0.0);
+  }
+  // Contacts between materials m1 and m2 (either order) use law number `law` (0-based, in the
+  // order of the Simulation's template arguments).
+  void set_pair_law(std::size_t m1, std::size_t m2, std::size_t law) {
+    for (std::size_t m : {m1, m2})
+      if (m >= materials_.size())
+        throw InputError("material", m, fmt::format("no such material ({} defined)", materials_.size()));
+    if (law >= law_count)
+      throw InputError("law", law, fmt::format("no such law ({} in this simulation)", law_count));
+    table_.set(m1, m2, static_cast<std::uint8_t>(law));
+    table_dirty_ = true;
   }
 
   void set_dt(double dt) {
@@ -83,14 +113,17 @@ public:
   void set_verlet_margin(double margin) {
     require_non_negative("margin", margin);
     margin_ = margin;
-    rebuild_ = true;
+    verlet_.invalidate();
   }
   void set_rules(const StiffnessRules& r) { rules_ = r; }
   void reserve(std::size_t particles, std::size_t contacts) {
     particles_.reserve(particles);
-    spheres_.reserve(contacts);
-    others_.reserve(contacts / 8 + 16);
-    candidates_.reserve(contacts * 2);
+    for_each_law([&](auto I) {
+      auto& b = std::get<I>(batches_);
+      b.spheres.reserve(contacts);
+      b.others.reserve(contacts / 8 + 16);
+    });
+    verlet_.reserve(contacts * 2);
   }
 
   // n steps; energy terms are computed only when track_energy is set.
@@ -102,8 +135,8 @@ public:
   // accumulation; broken contacts removed) without broad phase, detection or integration: the
   // hot contact loop on its own, as step() runs it.
   void contact_step(bool track_energy = false) {
-    track_energy ? contact_forces<true>(spheres_.size(), others_.size())
-                 : contact_forces<false>(spheres_.size(), others_.size());
+    mark_all_existing();
+    track_energy ? contact_forces<true>() : contact_forces<false>();
   }
 
   // Threads of the contact loop (1 = serial). Without OpenMP the loop is serial whatever is set.
@@ -115,18 +148,24 @@ public:
 
   // The smaller of the p-wave and the contact estimate (dynamics/time_step.hpp).
   DtLimit stable_dt() {
-    DtLimit lim = p_wave_dt(particles_, materials_);
-    stiffness_.assign(particles_.size(), 0.0);
-    auto add = [&](const auto& batch) {
+    slowness_.resize(materials_.size());
+    for (std::size_t m = 0; m < materials_.size(); ++m) slowness_[m] = materials_.slowness(m);
+    DtLimit lim = p_wave_dt(particles_, slowness_);
+    translational_.assign(particles_.size(), 0.0);
+    rotational_.assign(particles_.size(), 0.0);
+    for_each_batch([&](auto I, auto& batch) {
+      const auto& law = std::get<I>(laws_);
       for (std::size_t k = 0; k < batch.size(); ++k) {
-        const double kk = batch.phys[k].kn + 3.5 * batch.phys[k].kt;
-        stiffness_[batch.id1[k]] += kk;
-        stiffness_[batch.id2[k]] += kk;
+        const ContactStiffness s = law.stiffness(batch.phys[k]);
+        const double kk = s.normal + 3.5 * s.tangential;
+        const double kr = std::max(s.twist, s.bending);
+        for (std::uint32_t i : {batch.id1[k], batch.id2[k]}) {
+          translational_[i] += kk;
+          rotational_[i] += kr;
+        }
       }
-    };
-    add(spheres_);
-    add(others_);
-    const DtLimit c = contact_dt(particles_, stiffness_);
+    });
+    const DtLimit c = contact_dt(particles_, translational_, rotational_);
     return c.dt < lim.dt ? c : lim;
   }
 
@@ -135,12 +174,20 @@ public:
   // the input checks: keep them finite (a non-finite one stops the next step with a StateError,
   // but contact state computed from it in that step may already be spoiled).
   Particles& particles() { return particles_; }
-  const std::vector<FrictMat>& materials() const { return materials_; }
-  const ContactBatch<Law>& sphere_contacts() const { return spheres_; }
-  const ContactBatch<Law>& other_contacts() const { return others_; }
-  std::size_t contact_count() const { return spheres_.size() + others_.size(); }
+  const Materials& materials() const { return materials_; }
+  // Contacts of law I (default: the first law).
+  template <std::size_t I = 0>
+  const ContactBatch<LawAt<I>>& sphere_contacts() const { return std::get<I>(batches_).spheres; }
+  template <std::size_t I = 0>
+  const ContactBatch<LawAt<I>>& other_contacts() const { return std::get<I>(batches_).others; }
+  std::size_t contact_count() const {
+    std::size_t n = 0;
+    for_each_batch([&](auto, const auto& b) { n += b.size(); });
+    return n;
+  }
   const EnergyLedger& energy() const { return energy_; }
-  const Law& law() const { return law_; }
+  template <std::size_t I = 0>
+  const LawAt<I>& law() const { return std::get<I>(laws_); }
   double time() const { return time_; }
   std::uint64_t steps() const { return steps_; }
   double dt() const { return dt_; }
@@ -148,15 +195,70 @@ public:
   std::uint64_t dt_check_period = 1000;
 
 private:
-  using Batch = ContactBatch<Law>;
   static constexpr double inf = std::numeric_limits<double>::infinity();
+  static constexpr std::size_t npos = VerletList::npos;
 
-  // Index of the candidate pair (i, j) in the sorted Verlet list, or npos.
-  static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
-  std::size_t candidate_index(std::uint32_t i, std::uint32_t j) const {
-    const IndexPair pair{i, j};
-    const auto it = std::lower_bound(candidates_.begin(), candidates_.end(), pair);
-    return it != candidates_.end() && *it == pair ? static_cast<std::size_t>(it - candidates_.begin()) : npos;
+  template <class L>
+  struct LawBatches {
+    ContactBatch<L> spheres, others;
+  };
+
+  // f(integral_constant<I>) for every law.
+  template <class F>
+  static void for_each_law(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (f(std::integral_constant<std::size_t, I>{}), ...);
+    }(std::index_sequence_for<Laws...>{});
+  }
+  // f(integral_constant<I>, batch) for both batches of every law; batch number 2 I (spheres)
+  // and 2 I + 1 (others) index the per-batch lists below.
+  template <class F>
+  void for_each_batch(F&& f) {
+    for_each_law([&](auto I) {
+      f(I, std::get<I>(batches_).spheres);
+      f(I, std::get<I>(batches_).others);
+    });
+  }
+  template <class F>
+  void for_each_batch(F&& f) const {
+    for_each_law([&](auto I) {
+      f(I, std::get<I>(batches_).spheres);
+      f(I, std::get<I>(batches_).others);
+    });
+  }
+  // f(integral_constant<I>) for the law whose number is `law`.
+  template <class F>
+  static void with_law(std::size_t law, F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((law == I ? (f(std::integral_constant<std::size_t, I>{}), true) : false) || ...);
+    }(std::index_sequence_for<Laws...>{});
+  }
+
+  // The dense law table, and per material pair the reach of its law; each pair's materials are
+  // checked to be readable by its law (an InputError naming the materials and the law).
+  void build_law_table() {
+    const std::size_t n = materials_.size();
+    table_.build(n);
+    pair_reach_.assign(n * n, 0.0);
+    max_reach_ = 0;
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = a; b < n; ++b)
+        with_law(table_(a, b), [&](auto I) {
+          using L = LawAt<I>;
+          using M = typename L::Material;
+          const M* ma = materials_.template as<M>(a);
+          const M* mb = materials_.template as<M>(b);
+          for (auto [m, p] : {std::pair{a, ma}, std::pair{b, mb}})
+            if (!p)
+              throw InputError(fmt::format("material[{}]", m), materials_.type_name(m),
+                               fmt::format("law '{}' (used for materials {} and {}) needs a {}", L::name, a, b,
+                                           M::type_name));
+          const double r = reach_of(std::get<I>(laws_), *ma, *mb);
+          require_non_negative(fmt::format("reach of law '{}' for materials {} and {}", L::name, a, b), r);
+          pair_reach_[a * n + b] = pair_reach_[b * n + a] = r;
+          max_reach_ = std::max(max_reach_, r);
+        });
+    table_dirty_ = false;
   }
 
   void check_dt() {
@@ -178,64 +280,50 @@ private:
     return rmin < inf ? rmin / 10 : 0.0;
   }
 
-  bool needs_rebuild() const {
-    if (rebuild_ || ref_pos_.size() != particles_.size()) return true;
-    const double half = margin_used_ / 2;
-    for (std::size_t i = 0; i < particles_.size(); ++i)
-      if ((particles_.pos[i] - ref_pos_[i]).squaredNorm() > half * half) return true;
-    return false;
-  }
-
   void rebuild() {
-    const Particles& P = particles_;
-    margin_used_ = margin();
-    candidates_.clear();
-    finite_.clear();
-    infinite_.clear();
-    for (std::uint32_t i = 0; i < P.size(); ++i) (P.is_infinite(i) ? infinite_ : finite_).push_back(i);
-    grid_.find_pairs(P.pos, P.radius, finite_, margin_used_, candidates_);
-    for (auto w : infinite_)
-      for (std::uint32_t i = 0; i < P.size(); ++i) {
-        if (i == w || (P.is_static(i) && P.is_static(w))) continue;
-        const auto a = std::min(i, w), b = std::max(i, w);
-        if (contact_point(P.shape[a], pose(a), P.shape[b], pose(b), margin_used_)) candidates_.emplace_back(a, b);
-      }
-    // Static pairs never interact. The rest is sorted so that a contact finds its candidate by
-    // binary search: each candidate carries an in-contact flag, which keeps detection from
-    // creating a contact twice without a hash lookup per candidate and step.
-    std::erase_if(candidates_, [&](const IndexPair& c) { return P.is_static(c.first) && P.is_static(c.second); });
-    std::sort(candidates_.begin(), candidates_.end());
-    in_contact_.assign(candidates_.size(), 0);
-    for (const Batch* b : {&spheres_, &others_})
-      for (std::size_t k = 0; k < b->size(); ++k)
-        if (const std::size_t c = candidate_index(b->id1[k], b->id2[k]); c != npos) in_contact_[c] = 1;
-    ref_pos_ = P.pos;
-    rebuild_ = false;
+    verlet_.rebuild(particles_, margin(), max_reach_, [&](auto mark) {
+      for_each_batch([&](auto, const auto& b) {
+        for (std::size_t k = 0; k < b.size(); ++k) mark(b.id1[k], b.id2[k]);
+      });
+    });
   }
 
   BodyPose pose(std::uint32_t i) const { return {particles_.pos[i], particles_.ori[i]}; }
   BodyVelocity velocity(std::uint32_t i) const { return {particles_.vel[i], particles_.ang_vel[i]}; }
 
-  void create(std::size_t c, std::uint32_t i, std::uint32_t j, const ContactPoint& cp, Batch& batch) {
+  template <std::size_t I>
+  void create(std::size_t c, std::uint32_t i, std::uint32_t j, const ContactPoint& cp, bool sphere_pair) {
+    using L = LawAt<I>;
+    using M = typename L::Material;
     const Particles& P = particles_;
-    const ContactLengths l = contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])},
-                                             cp.uN, rules_);
-    batch.add(i, j, initial_frame(cp.normal).ori,
-              frict_phys(materials_[P.material[i]], materials_[P.material[j]], l), l);
-    in_contact_[c] = 1;
+    const L& law = std::get<I>(laws_);
+    const ContactLengths l =
+        contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])}, cp.uN, rules_);
+    const ContactCreation creation{cp.uN, l};
+    const auto phys = law.make_phys(*materials_.template as<M>(P.material[i]),
+                                    *materials_.template as<M>(P.material[j]), creation);
+    auto& batches = std::get<I>(batches_);
+    (sphere_pair ? batches.spheres : batches.others)
+        .add(i, j, initial_frame(cp.normal).ori, phys, law.initial_state(creation, phys), l);
+    verlet_.set_in_contact(c, true);
   }
 
   void detect() {
     const Particles& P = particles_;
-    for (std::size_t c = 0; c < candidates_.size(); ++c) {
-      if (in_contact_[c]) continue;
-      const auto [i, j] = candidates_[c];
+    const std::size_t nm = materials_.size();
+    for (std::size_t c = 0; c < verlet_.size(); ++c) {
+      if (verlet_.in_contact(c)) continue;
+      const auto [i, j] = verlet_[c];
+      const std::size_t pair = P.material[i] * nm + P.material[j];
+      const double reach = pair_reach_[pair];
+      const auto law = table_(P.material[i], P.material[j]);
       if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::sphere) {
-        const double reach = P.radius[i] + P.radius[j];
-        if ((P.pos[j] - P.pos[i]).squaredNorm() > reach * reach) continue;  // no sqrt for the misses
-        if (auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], 0)) create(c, i, j, *cp, spheres_);
-      } else if (auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), 0)) {
-        create(c, i, j, *cp, others_);
+        const double d = P.radius[i] + P.radius[j] + reach;
+        if ((P.pos[j] - P.pos[i]).squaredNorm() > d * d) continue;  // no sqrt for the misses
+        if (auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], reach))
+          with_law(law, [&](auto I) { create<I>(c, i, j, *cp, true); });
+      } else if (auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), reach)) {
+        with_law(law, [&](auto I) { create<I>(c, i, j, *cp, false); });
       }
     }
   }
@@ -243,41 +331,48 @@ private:
   // What one thread accumulates besides the forces of thread 0 (which go to the particles).
   struct ThreadScratch {
     std::vector<Vec3d> force, torque;
-    std::vector<std::size_t> broken_spheres, broken_others;
-    double elastic = 0, plastic = 0;
+    std::array<std::vector<std::size_t>, 2 * law_count> broken;  // per batch (for_each_batch)
+    double elastic = 0;
+    double initial_elastic = 0;  // of contacts created before the first tracked step's increment
+    EnergySplit<double> dissipated;
     std::exception_ptr error;
   };
 
-  template <bool TrackEnergy>
-  void apply(Batch& b, std::size_t k, const ContactPoint& cp, bool fresh, Vec3d* force, Vec3d* torque,
+  template <bool TrackEnergy, std::size_t I>
+  void apply(ContactBatch<LawAt<I>>& b, std::size_t k, const ContactPoint& cp, Vec3d* force, Vec3d* torque,
              ThreadScratch& s, std::vector<std::size_t>& broken) {
     const Particles& P = particles_;
+    const auto& law = std::get<I>(laws_);
     const std::uint32_t i = b.id1[k], j = b.id2[k];
+    const bool fresh = k >= b.fresh_from;
     ContactFrame frame{b.frame[k], b.frame[k]};
-    const auto ev = evaluate_contact<TrackEnergy>(law_, frame, !fresh, cp, pose(i), velocity(i), pose(j),
-                                                  velocity(j), b.lengths[k], b.phys[k], b.state[k], dt_);
+    const LocalGeom<double> g =
+        contact_kinematics(frame, !fresh, cp, pose(i), velocity(i), pose(j), velocity(j), b.lengths[k], dt_);
+    if constexpr (TrackEnergy)
+      if (fresh && !energy_.has_reference) s.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
+    const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
     b.frame[k] = frame.ori;
-    if constexpr (TrackEnergy) s.plastic += ev.response.dissipation;
-    if (ev.response.broken) {
+    if constexpr (TrackEnergy) s.dissipated += r.dissipated;
+    if (r.broken) {
       broken.push_back(k);
       return;
     }
-    const GlobalContactForce f = global_force(frame, cp.point, P.pos[i], P.pos[j], ev.response);
+    const GlobalContactForce f = global_force(frame, cp.point, P.pos[i], P.pos[j], r);
     force[i] += f.force1;
     force[j] -= f.force1;
     torque[i] += f.torque1;
     torque[j] += f.torque2;
-    if constexpr (TrackEnergy) s.elastic += law_.elastic_energy(ev.geom, b.phys[k], b.state[k]);
+    if constexpr (TrackEnergy) s.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
   }
 
-  // Contacts [begin, end) of both batches for one thread; index >= fresh_*: created this step.
+  // Each batch's slice [begin, end) for thread t of nt.
   template <bool TrackEnergy>
-  void run_slice(int t, int nt, std::size_t fresh_spheres, std::size_t fresh_others) {
+  void run_slice(int t, int nt) {
     Particles& P = particles_;
     ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
-    s.broken_spheres.clear();
-    s.broken_others.clear();
-    s.elastic = s.plastic = 0;
+    for (auto& list : s.broken) list.clear();
+    s.elastic = s.initial_elastic = 0;
+    s.dissipated = {};
     s.error = nullptr;
     Vec3d* force = P.force.data();
     Vec3d* torque = P.torque.data();
@@ -292,32 +387,43 @@ private:
                        n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt)};
     };
     try {
-      const auto [sb, se] = slice(spheres_.size());
-      for (std::size_t k = sb; k < se; ++k) {
-        const std::uint32_t i = spheres_.id1[k], j = spheres_.id2[k];
-        const auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], inf);
-        if (!cp)
-          throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
-        apply<TrackEnergy>(spheres_, k, *cp, k >= fresh_spheres, force, torque, s, s.broken_spheres);
-      }
-      const auto [ob, oe] = slice(others_.size());
-      for (std::size_t k = ob; k < oe; ++k) {
-        const std::uint32_t i = others_.id1[k], j = others_.id2[k];
-        // An existing contact is kept at any distance: the law decides when it breaks.
-        const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
-        if (!cp) {
-          s.broken_others.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
-          continue;
+      for_each_law([&](auto I) {
+        auto& batches = std::get<I>(batches_);
+        auto& broken_spheres = s.broken[2 * I];
+        auto& broken_others = s.broken[2 * I + 1];
+        const auto [sb, se] = slice(batches.spheres.size());
+        for (std::size_t k = sb; k < se; ++k) {
+          const std::uint32_t i = batches.spheres.id1[k], j = batches.spheres.id2[k];
+          const auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], inf);
+          if (!cp)
+            throw StateError(
+                fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
+          apply<TrackEnergy, I>(batches.spheres, k, *cp, force, torque, s, broken_spheres);
         }
-        apply<TrackEnergy>(others_, k, *cp, k >= fresh_others, force, torque, s, s.broken_others);
-      }
+        const auto [ob, oe] = slice(batches.others.size());
+        for (std::size_t k = ob; k < oe; ++k) {
+          const std::uint32_t i = batches.others.id1[k], j = batches.others.id2[k];
+          // An existing contact is kept at any distance: the law decides when it breaks.
+          const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
+          if (!cp) {
+            broken_others.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
+            continue;
+          }
+          apply<TrackEnergy, I>(batches.others, k, *cp, force, torque, s, broken_others);
+        }
+      });
     } catch (...) {
       s.error = std::current_exception();
     }
   }
 
+  // Every contact now in the batches counts as existing (not created in this step).
+  void mark_all_existing() {
+    for_each_batch([](auto, auto& b) { b.fresh_from = b.size(); });
+  }
+
   template <bool TrackEnergy>
-  void contact_forces(std::size_t fresh_spheres, std::size_t fresh_others) {
+  void contact_forces() {
     Particles& P = particles_;
     const std::size_t n = P.size();
     std::fill(P.force.begin(), P.force.end(), Vec3d::Zero());
@@ -328,12 +434,12 @@ private:
 #endif
     if (scratch_.size() < static_cast<std::size_t>(nt)) scratch_.resize(static_cast<std::size_t>(nt));
     if (nt == 1) {
-      run_slice<TrackEnergy>(0, 1, fresh_spheres, fresh_others);
+      run_slice<TrackEnergy>(0, 1);
     } else {
       LAWCHECK_OMP("omp parallel num_threads(nt)")
       {
 #ifdef _OPENMP
-        run_slice<TrackEnergy>(omp_get_thread_num(), nt, fresh_spheres, fresh_others);
+        run_slice<TrackEnergy>(omp_get_thread_num(), nt);
 #endif
       }
       const auto signed_n = static_cast<std::int64_t>(n);
@@ -349,60 +455,66 @@ private:
     if constexpr (TrackEnergy) {
       energy_.elastic = 0;
       for (int t = 0; t < nt; ++t) {
-        energy_.elastic += scratch_[static_cast<std::size_t>(t)].elastic;
-        energy_.plastic += scratch_[static_cast<std::size_t>(t)].plastic;
+        const ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+        energy_.elastic += s.elastic;
+        energy_.dissipated += s.dissipated;
+        initial_elastic_ += s.initial_elastic;
       }
     }
     // Slices are contiguous and in thread order, so the lists concatenate in ascending order;
     // removing from the back keeps the indices still to remove valid.
-    auto drop = [&](Batch& b, auto member) {
+    std::size_t batch_number = 0;
+    for_each_batch([&](auto, auto& b) {
       for (int t = nt - 1; t >= 0; --t) {
-        const auto& list = scratch_[static_cast<std::size_t>(t)].*member;
+        const auto& list = scratch_[static_cast<std::size_t>(t)].broken[batch_number];
         for (auto it = list.rbegin(); it != list.rend(); ++it) {
-          if (const std::size_t c = candidate_index(b.id1[*it], b.id2[*it]); c != npos) in_contact_[c] = 0;
+          verlet_.set_in_contact(b.id1[*it], b.id2[*it], false);
           b.remove(*it);
         }
       }
-    };
-    drop(spheres_, &ThreadScratch::broken_spheres);
-    drop(others_, &ThreadScratch::broken_others);
+      ++batch_number;
+    });
   }
 
   template <bool TrackEnergy>
   void step_impl() {
+    if (table_dirty_ || table_.materials() != materials_.size()) build_law_table();
     if (!dt_checked_ || (dt_check_period > 0 && steps_ % dt_check_period == 0)) check_dt();
-    if (needs_rebuild()) rebuild();
-    const std::size_t fresh_spheres = spheres_.size(), fresh_others = others_.size();
+    if (verlet_.needs_rebuild(particles_)) rebuild();
+    mark_all_existing();
     detect();
-    contact_forces<TrackEnergy>(fresh_spheres, fresh_others);
+    const bool first_tracked = TrackEnergy && steps_ == 0 && !energy_.has_reference;
+    const double before = first_tracked ? mechanical_energy_before_step(particles_, gravity_) : 0.0;
+    initial_elastic_ = 0;
+    contact_forces<TrackEnergy>();
+    if (first_tracked) energy_.set_reference(before + initial_elastic_);
     leapfrog_step<TrackEnergy>(particles_, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_);
     if constexpr (TrackEnergy) energy_.close_step();
     ++steps_;
     time_ += dt_;
   }
 
-  Law law_;
+  std::tuple<Laws...> laws_;
+  std::tuple<LawBatches<Laws>...> batches_;
+  Materials materials_;
+  LawTable table_;
+  bool table_dirty_ = true;
+  std::vector<double> pair_reach_;
+  double max_reach_ = 0;
   Particles particles_;
-  std::vector<FrictMat> materials_;
   StiffnessRules rules_{};
   Vec3d gravity_ = Vec3d::Zero();
   double damping_ = 0;
   double dt_ = 0;
   bool dt_checked_ = false;
   double margin_ = 0;
-  double margin_used_ = 0;
-  bool rebuild_ = true;
 
-  Batch spheres_, others_;
+  VerletList verlet_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
-  std::vector<std::uint8_t> in_contact_;  // per candidate
-  CellGrid grid_;
-  std::vector<IndexPair> candidates_;
-  std::vector<std::uint32_t> finite_, infinite_;
-  std::vector<Vec3d> ref_pos_;
-  std::vector<double> stiffness_;
+  std::vector<double> slowness_, translational_, rotational_;
   EnergyLedger energy_;
+  double initial_elastic_ = 0;
   double time_ = 0;
   std::uint64_t steps_ = 0;
 };

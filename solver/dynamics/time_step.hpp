@@ -1,5 +1,5 @@
 #pragma once
-// Stable time-step estimates for the leapfrog (issue 2).
+// Stable time-step estimates for the leapfrog (issue 2, issue 9).
 //
 // Leapfrog on one spring (mass m, stiffness k) is stable iff dt < 2/omega = 2 sqrt(m/k) (the
 // amplification matrix of x'' = -omega^2 x has |eigenvalues| = 1 iff omega dt <= 2; e.g. Hairer,
@@ -7,16 +7,23 @@
 // omega^2 is the largest eigenvalue of M^-1 K; by Gershgorin it is at most
 // max_i (K_ii + sum_j |K_ij|) / m_i <= max_i 2 K_i / m_i, with K_i the sum of the stiffnesses on
 // particle i (exact for the scalar, 1-D network; the usual DEM per-particle heuristic in 3-D, cf.
-// Woo's DynDt, Yade's GlobalStiffnessTimeStepper). Hence
-//   contact estimate   dt_i = 2 / sqrt(2 K_i / m_i) = sqrt(2 m_i / K_i),  dt = min_i dt_i,
-// which is the exact limit for two equal free spheres. K_i counts kn and, for the tangential
-// spring, 3.5 kt: a tangential force at the surface of a sphere moves its contact point with
-// mobility 1/m + r^2/I = 3.5/m (I = 2/5 m r^2), i.e. like a spring 3.5 kt on mass m.
+// Woo's DynDt, Yade's GlobalStiffnessTimeStepper).
+// Each contact law exposes its stiffnesses (ContactStiffness, laws/contact_law.hpp). Per particle
+//   translational  K_i = sum (kn + 3.5 kt)    a tangential force at the surface of a sphere moves
+//                                             its contact point with mobility 1/m + r^2/I = 3.5/m
+//                                             (I = 2/5 m r^2): like a spring 3.5 kt on mass m;
+//   rotational     R_i = sum max(kw, kb)      torque springs about the normal and the tangents,
+//                                             acting on the inertia I_i (smallest principal moment)
+// and the estimate bounds the largest eigenvalue by the sum of both families' rows:
+//   omega_i^2 <= 2 (K_i / m_i + R_i / I_i),   dt_i = 2 / omega_i,   dt = min_i dt_i,
+// which is exact for two equal free spheres joined by a normal spring only (R = 0), and
+// conservative (never above the true limit) when translation and rotation are coupled.
 // Before any contact exists there is no stiffness; the p-wave estimate
 //   dt_p = min_i r_i sqrt(rho_i / E_i)
-// bounds it: with seed 000's default rules two equal spheres have kn = pi E r / 2, so
-// sqrt(2 m / kn) = sqrt(16/3) r sqrt(rho/E) ~ 2.3 dt_p; dt_p is that limit with a safety factor
-// ~2.3, and it stays below the contact estimate for any sphere pair of the same material.
+// bounds it for materials with a Young's modulus: with seed 000's default rules two equal spheres
+// have kn = pi E r / 2, so sqrt(2 m / kn) = sqrt(16/3) r sqrt(rho/E) ~ 2.3 dt_p; dt_p is that
+// limit with a safety factor ~2.3. Materials without a modulus (a law whose stiffness is a law
+// parameter) give no p-wave estimate: the contact estimate alone then decides.
 
 #include <cstddef>
 #include <limits>
@@ -31,10 +38,11 @@ struct DtLimit {
   std::size_t particle = 0;  // where the minimum is reached
 };
 
+// slowness[m] = sqrt(rho/E) of material m, or 0 where the material has no modulus.
 // Over particles that are not static (finite shapes only: spheres and capsules).
-DtLimit p_wave_dt(const Particles& p, std::span<const FrictMat> materials);
+DtLimit p_wave_dt(const Particles& p, std::span<const double> slowness);
 
-// stiffness_sum[i] = K_i as defined above (0 where particle i has no contact).
-DtLimit contact_dt(const Particles& p, std::span<const double> stiffness_sum);
+// translational[i] = K_i, rotational[i] = R_i as defined above (0 where particle i has none).
+DtLimit contact_dt(const Particles& p, std::span<const double> translational, std::span<const double> rotational);
 
 }  // namespace lawcheck

@@ -30,6 +30,7 @@
 //   (rigid_rotation_test.cpp measures both). uN and the frame stay those of t_n.
 
 #include "geometry/body_state.hpp"
+#include "geometry/contact_lengths.hpp"
 #include "geometry/contact_point.hpp"
 #include "geometry/local_geom.hpp"
 

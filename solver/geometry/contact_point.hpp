@@ -26,7 +26,6 @@
 
 #include "geometry/body_state.hpp"
 #include "geometry/shapes.hpp"
-#include "physics/stiffness_rules.hpp"
 
 namespace lawcheck {
 

@@ -16,6 +16,18 @@
 //   noBreak contact in tension is bounded the same way.
 // - a zero kt (ktDivKn = 0) stores no tangential energy instead of 0/0.
 // The contact breaks when uN > 0 unless noBreak; noSlip disables the Coulomb limit.
+//
+// Energy kinds: plastic_shear (the slip above) and released. A contact that breaks takes its
+// tangential spring with it: |Ft|^2/(2 kt), held since the previous step, leaves the elastic
+// energy and is booked as released (issue 9; before, it was booked nowhere). The normal spring
+// is slack at uN > 0, so it holds nothing at the break; its energy at t_{n-1} returns through the
+// work of the last step (up to the contact-release error of the leapfrog, energy_ledger.hpp).
+//
+// Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
+// Cp2_FrictMat_FrictPhys), an empty initial state, stiffnesses kn and kt for the time step.
+
+#include <array>
+#include <string_view>
 
 #include "laws/contact_law.hpp"
 #include "laws/plastic_dissipation.hpp"
@@ -27,7 +39,11 @@ template <class R>
 struct LinearCoulombLaw {
   using Scalar = R;
   using Phys = FrictPhys<R>;
+  using Material = FrictMat;
   template <class S> using rebind = LinearCoulombLaw<S>;
+
+  static constexpr std::string_view name = "linear";
+  static constexpr std::array energy_kinds = {EnergyKind::plastic_shear, EnergyKind::released};
 
   struct State {
     Vec2<R> ft = Vec2<R>::Zero();  // tangential force, local y-z components
@@ -42,13 +58,24 @@ struct LinearCoulombLaw {
     return {no_break, no_slip, dissipation};
   }
 
+  void validate() const {}
+  Phys make_phys(const FrictMat& m1, const FrictMat& m2, const ContactCreation& c) const {
+    return frict_phys(m1, m2, c.lengths).template cast<R>();
+  }
+  State initial_state(const ContactCreation&, const Phys&) const { return {}; }
+  ContactStiffness stiffness(const Phys& ph) const {
+    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
+  }
+
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     using std::abs;
     using std::sqrt;
     LocalResponse<R> out;
     if (g.uN > 0 && !no_break) {
-      s.ft.setZero();
+      if constexpr (TrackEnergy)
+        if (ph.kt != 0) out.dissipated[EnergyKind::released] = s.ft.squaredNorm() / (2 * ph.kt);
+      s = State{};
       out.broken = true;
       return out;
     }
@@ -59,7 +86,7 @@ struct LinearCoulombLaw {
       const R ft2 = s.ft.squaredNorm();
       if (ft2 > fy * fy) {
         const R ft = sqrt(ft2);
-        if constexpr (TrackEnergy) out.dissipation = slip_dissipation(dissipation, ft, fy, ph.kt);
+        if constexpr (TrackEnergy) out.dissipated[EnergyKind::plastic_shear] = slip_dissipation(dissipation, ft, fy, ph.kt);
         s.ft *= fy / ft;
       }
     }
@@ -76,7 +103,7 @@ struct LinearCoulombLaw {
   }
 };
 
-static_assert(ContactLaw<LinearCoulombLaw<double>>);
+static_assert(SolverLaw<LinearCoulombLaw<double>>);
 static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
 
 }  // namespace lawcheck

@@ -29,7 +29,7 @@
 #include <boost/math/constants/constants.hpp>
 
 #include "core/input_error.hpp"
-#include "geometry/shape_kind.hpp"
+#include "geometry/contact_lengths.hpp"
 
 namespace lawcheck {
 
@@ -45,19 +45,6 @@ LengthRule parse_length_rule(std::string_view name);  // "radii" | "reduced"
 AreaRule parse_area_rule(std::string_view name);      // "radii" | "lengths"
 std::string_view name_of(LengthRule r);
 std::string_view name_of(AreaRule r);
-
-struct ContactLengths {
-  double l1;
-  double l2;
-  double area;
-};
-
-// One side of a contact: the shape family and its radius-like size (Sphere/Capsule/InfCylinder
-// radius, Facet halfThick; ignored for a Wall).
-struct ShapeSize {
-  ShapeKind kind;
-  double size;
-};
 
 // uN0: normal displacement when the contact was created (<= 0), used by LengthRule::reduced.
 ContactLengths contact_lengths(ShapeSize s1, ShapeSize s2, double uN0, StiffnessRules rules = {});

@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "dynamics/law_tester.hpp"
+#include "tester/law_tester.hpp"
 #include "dynamics/simulation.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
@@ -137,7 +137,7 @@ TEST(DynamicsBadInput, LawTesterStagesAndUntilConditionsNameTheirField) {
                      "stages[0].until", "-1e-4x");
   expect_input_error("bad operator", [] { UntilCondition::parse("uN == 0", "stages[0].until"); },
                      "stages[0].until", "==");
-  LawTesterSetup setup;
+  LawTesterSetup<FrictMat> setup;
   LawTesterStage stage;
   stage.until = UntilCondition::parse("steps >= 1", "until");
   stage.whats = "vvxvvv";

@@ -8,7 +8,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
-#include "dynamics/law_tester.hpp"
+#include "tester/law_tester.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck {
@@ -20,8 +20,8 @@ constexpr double kYoung = 1e7, kRadius = 0.01, kKtDivKn = 0.2, kTanPhi = 0.5;
 const double kKn = pi * kYoung * kRadius / 2;
 const double kKt = kKtDivKn * kKn;
 
-LawTesterSetup setup(double dt) {
-  LawTesterSetup s;
+LawTesterSetup<FrictMat> setup(double dt) {
+  LawTesterSetup<FrictMat> s;
   s.radii = {kRadius, kRadius};
   s.materials = {FrictMat{kYoung, kKtDivKn, kTanPhi, 2600}, FrictMat{kYoung, kKtDivKn, kTanPhi, 2600}};
   s.dt = dt;

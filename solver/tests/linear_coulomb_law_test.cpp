@@ -30,7 +30,7 @@ TEST(LinearCoulombLaw, StickingStepAddsKtTimesSlipIncrementAndDissipatesNothing)
   const auto r = law.step<true>(geom(-1e-4, 0.1, 0), phys, s, 1e-3);
   EXPECT_DOUBLE_EQ(r.force.y(), 2.0);
   EXPECT_EQ(r.force.z(), 0.0);
-  EXPECT_EQ(r.dissipation, 0.0);
+  EXPECT_EQ(r.dissipation(), 0.0);
 }
 
 TEST(LinearCoulombLaw, SlidingStepReturnsRadiallyToTheYieldCircle) {
@@ -44,7 +44,7 @@ TEST(LinearCoulombLaw, SlidingStepReturnsRadiallyToTheYieldCircle) {
     EXPECT_NEAR(r.force.z(), 4.0, 1e-15);
     const double expected = f == PlasticDissipation::yield_times_slip ? 5.0 * 5.0 / 2e4
                                                                       : (100.0 - 25.0) / 4e4;
-    EXPECT_NEAR(r.dissipation, expected, 1e-18) << name_of(f);
+    EXPECT_NEAR(r.dissipation(), expected, 1e-18) << name_of(f);
   }
 }
 
@@ -66,7 +66,7 @@ TEST(LinearCoulombLaw, NoSlipKeepsTheTrialForce) {
   LinearCoulombLaw<double>::State s;
   const auto r = law.step<true>(geom(-1e-4, 0.3, 0.4), phys, s, 1e-3);
   EXPECT_DOUBLE_EQ(r.force.y(), 6.0);
-  EXPECT_EQ(r.dissipation, 0.0);
+  EXPECT_EQ(r.dissipation(), 0.0);
 }
 
 TEST(LinearCoulombLaw, ZeroFrictionAndZeroKtNeverProduceNaN) {

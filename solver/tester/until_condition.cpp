@@ -1,4 +1,4 @@
-#include "dynamics/until_condition.hpp"
+#include "tester/until_condition.hpp"
 
 #include <array>
 #include <charconv>

@@ -3,7 +3,8 @@
 // frame at t_n. u and rot are the relative displacement and rotation of particle 2 w.r.t. 1:
 // u.x = uN from the geometry, u.y/u.z and rot the sums of dt * local velocity (t_{n-1/2}) over
 // the steps; force/torque act on particle 1 (LocalResponse convention).
-// Energies at t_n: elastic (law.elastic_energy), plastic (sum of the law's dissipation), work
+// Energies at t_n: elastic (law.elastic_energy), dissipated (sum of the law's dissipation per
+// kind, laws/energy_kind.hpp; plastic is the sum of its plastic kinds), work
 // (trapezoidal work of the contact force on the relative motion over all six DoFs, plus the
 // elastic energy at the first step, so that work = elastic + plastic for an exact bookkeeping;
 // dynamics/energy_ledger.hpp derives why the trapezoid is the matching rule), kinetic (relative motion of the free DoFs, product form 1/2 m v_{n-1/2} v_{n+1/2}).
@@ -14,6 +15,7 @@
 #include <span>
 
 #include "core/vector_types.hpp"
+#include "laws/energy_kind.hpp"
 
 namespace lawcheck {
 
@@ -27,18 +29,20 @@ struct LawTesterRecord {
   Vec3d force = Vec3d::Zero();
   Vec3d torque = Vec3d::Zero();
   double elastic = 0;
-  double plastic = 0;
+  EnergySplit<double> dissipated;
+  double plastic = 0;  // dissipated.plastic()
   double kinetic = 0;
   double work = 0;
   bool in_contact = false;
 
   double ut_norm() const { return u.tail<2>().norm(); }
   double ft_norm() const { return force.tail<2>().norm(); }
-  // Energy given to the contact minus what it holds and dissipated.
-  double balance_error() const { return work - elastic - plastic; }
+  // Energy given to the contact minus what it holds, dissipated and released.
+  double balance_error() const { return work - elastic - dissipated.total(); }
 };
 
-// CSV with a header line; one row per record.
-void write_csv(std::ostream& out, std::span<const LawTesterRecord> records);
+// CSV with a header line; one row per record; one column per energy kind of `kinds` (the law's
+// Law::energy_kinds) after the fixed ones.
+void write_csv(std::ostream& out, std::span<const LawTesterRecord> records, std::span<const EnergyKind> kinds);
 
 }  // namespace lawcheck

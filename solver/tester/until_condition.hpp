@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "dynamics/law_tester_record.hpp"
+#include "tester/law_tester_record.hpp"
 
 namespace lawcheck {
 

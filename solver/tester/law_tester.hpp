@@ -5,9 +5,12 @@
 // Each stage sets the six local DoFs (ux, uy, uz, rx, ry, rz: normal, two tangents, twist, two
 // bendings) to a prescribed velocity ('v') or leaves them free ('.'), and ends when its
 // UntilCondition holds. The contact goes through the solver's own pipeline: sphere_sphere_contact,
-// contact_lengths + frict_phys at creation, evaluate_contact (frame transport, local_geom, law).
+// contact_lengths + the law's make_phys at creation, evaluate_contact (frame transport, local_geom, law).
 // The tester only chooses the particles' velocities so that local_geom measures the prescribed
-// local velocities. With particle 1 at rest in translation, branch lengths a1 = r1 + uN/2 and
+// local velocities. Any law (laws/contact_law.hpp, SolverLaw) runs here: the contact is created
+// when uN <= the law's reach, with the law's make_phys and initial_state from the two materials
+// (the law's Material type); the response's energy is kept per kind (laws/energy_kind.hpp).
+// With particle 1 at rest in translation, branch lengths a1 = r1 + uN/2 and
 // a2 = r2 + uN/2 (contact point in the middle of the overlap), normal n and tangents of the frame:
 //   v1 = 0,  v2 = vN n                            normal motion moves centre 2 along n;
 //   w1 = s - wr/2,  w2 = s + wr/2                  wr = prescribed relative rotation (global);
@@ -33,10 +36,10 @@
 #include <fmt/format.h>
 
 #include "dynamics/contact_response.hpp"
-#include "dynamics/law_tester_record.hpp"
+#include "tester/law_tester_record.hpp"
 #include "dynamics/state_error.hpp"
-#include "dynamics/until_condition.hpp"
-#include "physics/frict_phys.hpp"
+#include "tester/until_condition.hpp"
+#include "physics/stiffness_rules.hpp"
 
 namespace lawcheck {
 
@@ -48,9 +51,10 @@ struct LawTesterStage {
   std::uint64_t max_steps = 10'000'000;  // reaching it without `until` is an error
 };
 
+template <class Material>
 struct LawTesterSetup {
   std::array<double, 2> radii{0.01, 0.01};
-  std::array<FrictMat, 2> materials{};
+  std::array<Material, 2> materials{};
   StiffnessRules rules{};
   double dt = 1e-5;
   double initial_uN = 0;  // <= 0: the contact exists from the first step
@@ -61,15 +65,36 @@ struct StageSummary {
   LawTesterRecord last;  // the record that ended the stage
 };
 
-// Field names follow the lawtest JSON (radii[0], materials[1].young, stages[2].whats, ...).
-void validate(const LawTesterSetup& setup, const std::vector<LawTesterStage>& stages);
+// Field names follow the lawtest JSON (radii[0], stages[2].whats, ...). p_wave_limit: the stable
+// dt of free DoFs, r sqrt(rho/E) (dynamics/time_step.hpp), inf if the materials have no modulus.
+void validate_stages(const std::vector<LawTesterStage>& stages, double dt, double p_wave_limit);
 
-template <ContactLaw Law>
-  requires std::same_as<typename Law::Phys, FrictPhys<double>>
+template <class Material>
+void validate(const LawTesterSetup<Material>& setup, const std::vector<LawTesterStage>& stages) {
+  double dt_limit = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 2; ++k) {
+    require_positive(fmt::format("radii[{}]", k), setup.radii[k]);
+    const Material& m = setup.materials[k];
+    m.validate(fmt::format("materials[{}]", k));
+    if constexpr (requires { m.young; })
+      dt_limit = std::min(dt_limit, setup.radii[k] * std::sqrt(m.density / m.young));
+  }
+  require_positive("dt", setup.dt);
+  require_finite("initialUN", setup.initial_uN);
+  const double rmin = std::min(setup.radii[0], setup.radii[1]);
+  if (setup.initial_uN > 0 || setup.initial_uN <= -rmin)
+    throw InputError("initialUN", setup.initial_uN, "must be in (-min radius, 0]: the contact exists at the start");
+  validate_stages(stages, setup.dt, dt_limit);
+}
+
+template <SolverLaw Law>
 class LawTester {
 public:
-  LawTester(Law law, LawTesterSetup setup, std::vector<LawTesterStage> stages)
+  using Setup = LawTesterSetup<typename Law::Material>;
+
+  LawTester(Law law, Setup setup, std::vector<LawTesterStage> stages)
       : law_(law), setup_(std::move(setup)), stages_(std::move(stages)) {
+    law_.validate();
     validate(setup_, stages_);
   }
 
@@ -92,13 +117,15 @@ public:
     bool in_contact = false;
     ContactFrame frame = initial_frame(Vec3d::UnitX());
     typename Law::State state{};
-    FrictPhys<double> phys{};
+    typename Law::Phys phys{};
     ContactLengths lengths{r1, r2, 0};
+    const double reach = reach_of(law_, setup_.materials[0], setup_.materials[1]);
 
     records_.clear();
     summaries_.clear();
     LawTesterRecord prev;
-    double plastic = 0, work = 0;
+    EnergySplit<double> dissipated;
+    double work = 0;
     std::uint64_t n = 0;
     for (std::size_t si = 0; si < stages_.size(); ++si) {
       const LawTesterStage& stage = stages_[si];
@@ -106,11 +133,12 @@ public:
         const auto cp = sphere_sphere_contact(r1, p1.pos, r2, p2.pos, std::numeric_limits<double>::max());
         if (!cp) throw StateError(fmt::format("law tester: coincident centres at step {}", n));
         bool fresh = false;
-        if (!in_contact && cp->uN <= 0) {
+        if (!in_contact && cp->uN <= reach) {
           lengths = contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, cp->uN, setup_.rules);
-          phys = frict_phys(setup_.materials[0], setup_.materials[1], lengths);
+          const ContactCreation creation{cp->uN, lengths};
+          phys = law_.make_phys(setup_.materials[0], setup_.materials[1], creation);
           frame = initial_frame(cp->normal);
-          state = typename Law::State{};
+          state = law_.initial_state(creation, phys);
           in_contact = fresh = true;
         }
         LawTesterRecord rec;
@@ -118,7 +146,7 @@ public:
         if (in_contact) {
           const auto ev = evaluate_contact<true>(law_, frame, !fresh, *cp, p1, v1, p2, v2, lengths, phys, state, dt);
           g = ev.geom;
-          plastic += ev.response.dissipation;
+          dissipated += ev.response.dissipated;
           if (ev.response.broken) {
             in_contact = false;
           } else {
@@ -143,7 +171,8 @@ public:
           const Vec3d du(g.uN - prev.u.x(), dt * g.vel.y(), dt * g.vel.z());
           work += (prev.force + rec.force).dot(du) / 2 + (prev.torque + rec.torque).dot(dt * g.ang_vel) / 2;
         }
-        rec.plastic = plastic;
+        rec.dissipated = dissipated;
+        rec.plastic = dissipated.plastic();
         rec.work = work;
 
         // Local velocities for t_{n+1/2}: prescribed, or free under the contact's response. A
@@ -205,7 +234,7 @@ private:
   }
 
   Law law_;
-  LawTesterSetup setup_;
+  Setup setup_;
   std::vector<LawTesterStage> stages_;
   std::vector<LawTesterRecord> records_;
   std::vector<StageSummary> summaries_;

@@ -1,0 +1,65 @@
+#pragma once
+// Verlet list of candidate pairs (issue 2's broad phase, split out of the simulation in issue 9).
+// The list holds every pair whose bounding shapes are within `reach + margin` of touching, where
+// reach is the largest distance at which any law of the simulation forms a contact. It is rebuilt
+// when some particle moved more than margin/2 since the last build: two particles then approach
+// by at most `margin`, so no pair that may form a contact before the next rebuild is missed.
+// Each candidate carries an in-contact flag, which keeps detection from creating a contact twice
+// without a hash lookup per candidate and step; candidates are sorted so that a contact finds its
+// own by binary search.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "dynamics/broad_phase.hpp"
+#include "dynamics/particles.hpp"
+
+namespace lawcheck {
+
+class VerletList {
+public:
+  static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
+
+  void invalidate() { rebuild_ = true; }
+  bool needs_rebuild(const Particles& p) const;
+
+  // Rebuilds the list for pairs within `reach + margin`; then `for_each_contact(mark)` must call
+  // mark(i, j) for every existing contact, so that its candidate is flagged.
+  template <class ForEachContact>
+  void rebuild(const Particles& p, double margin, double reach, ForEachContact&& for_each_contact) {
+    build_candidates(p, margin, reach);
+    for_each_contact([&](std::uint32_t i, std::uint32_t j) { set_in_contact(i, j, true); });
+  }
+
+  std::size_t size() const { return candidates_.size(); }
+  const IndexPair& operator[](std::size_t c) const { return candidates_[c]; }
+  bool in_contact(std::size_t c) const { return in_contact_[c] != 0; }
+  void set_in_contact(std::size_t c, bool value) { in_contact_[c] = value ? 1 : 0; }
+  // By particle ids; a pair that is not a candidate (it came closer than the list foresaw) is
+  // ignored, the next rebuild finds it.
+  void set_in_contact(std::uint32_t i, std::uint32_t j, bool value) {
+    if (const std::size_t c = index_of(i, j); c != npos) set_in_contact(c, value);
+  }
+  std::size_t index_of(std::uint32_t i, std::uint32_t j) const {
+    const IndexPair pair{i, j};
+    const auto it = std::lower_bound(candidates_.begin(), candidates_.end(), pair);
+    return it != candidates_.end() && *it == pair ? static_cast<std::size_t>(it - candidates_.begin()) : npos;
+  }
+  void reserve(std::size_t n) { candidates_.reserve(n); }
+
+private:
+  void build_candidates(const Particles& p, double margin, double reach);
+
+  CellGrid grid_;
+  std::vector<IndexPair> candidates_;
+  std::vector<std::uint8_t> in_contact_;
+  std::vector<std::uint32_t> finite_, infinite_;
+  std::vector<Vec3d> ref_pos_;
+  double margin_ = 0;
+  bool rebuild_ = true;
+};
+
+}  // namespace lawcheck
