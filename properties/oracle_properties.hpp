@@ -18,6 +18,7 @@
 #include <boost/math/constants/constants.hpp>
 #include <rapidcheck.h>
 
+#include "bridge/oracle_shape.hpp"
 #include "law_properties.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"
@@ -25,17 +26,6 @@
 #include "property_runner.hpp"
 
 namespace lawcheck::properties {
-
-inline oracles::Shape oracle_shape(ShapeKind k) {
-  switch (k) {
-    case ShapeKind::sphere: return oracles::Shape::sphere;
-    case ShapeKind::wall: return oracles::Shape::wall;
-    case ShapeKind::facet: return oracles::Shape::facet;
-    case ShapeKind::capsule: return oracles::Shape::capsule;
-    case ShapeKind::inf_cylinder: return oracles::Shape::inf_cylinder;
-  }
-  return oracles::Shape::sphere;
-}
 
 // The solver computes each quantity in <= 10 double operations (pi, min, two quotients, a sum, a
 // product, the reduced lengths rho + uN0/2 with |uN0| <= 0.9 rho_min, i.e. a cancellation costing

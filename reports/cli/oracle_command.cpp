@@ -11,10 +11,14 @@
 //   circle       --kt --fy --radius [--omega --t]                       2D slip on a circle
 //   impact       --model linear|linear-dashpot|hertz-sphere-wall|hertz-sphere-sphere ...
 //   sliding      --mass --v0 --kt --fy [--rolling --radius --inertia-factor] [--t]
+//
+// Each oracle is one entry of the table kOracles (name, description, options, run function); the
+// subcommands, their options and the 50-digit parsing are built from it. Adding an oracle is one
+// run function and one entry.
 #include <deque>
-#include <functional>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,175 +78,153 @@ private:
   std::vector<std::string> notes_;
 };
 
-// Parameters are kept as text until the callback, then parsed into 50 digits.
-// A deque, because CLI11 keeps pointers to the option strings and push_back must not move them.
-struct Params {
-  std::deque<std::pair<std::string, std::string>> text;  // option name (without --), value
-  std::vector<CLI::Option*> options;                      // parallel to text
-  bool json = false;
+// One option of an oracle (name without --), in the order --help lists it:
+// - real: a number kept as text until the run, then parsed into 50 digits; echoed when given;
+// - word: a name (a model), always echoed;
+// - flag: on or off.
+// An empty default makes a real or a word required; a given one is shown in --help.
+struct Opt {
+  enum class Kind { real, word, flag };
+  Kind kind;
+  std::string name;
+  std::string help;
+  std::string def;
+};
+Opt real(std::string name, std::string help, std::string def = "") {
+  return {Opt::Kind::real, std::move(name), std::move(help), std::move(def)};
+}
+Opt word(std::string name, std::string help, std::string def = "") {
+  return {Opt::Kind::word, std::move(name), std::move(help), std::move(def)};
+}
+Opt flag(std::string name, std::string help) { return {Opt::Kind::flag, std::move(name), std::move(help), ""}; }
 
-  void add(CLI::App* cmd, const std::string& name, const std::string& help, const std::string& def = "") {
-    text.emplace_back(name, def);
-    auto* opt = cmd->add_option("--" + name, text.back().second, help);
-    if (def.empty())
-      opt->required();
-    else
-      opt->capture_default_str();
-    options.push_back(opt);
+// The values of one oracle's options, bound to its subcommand. A deque, because CLI11 keeps
+// pointers to the values and push_back must not move them; not copyable for the same reason.
+class Args {
+public:
+  Args(CLI::App* cmd, const std::vector<Opt>& opts) {
+    cmd->add_flag("--json", json_, "print JSON (50-digit strings and doubles)");
+    for (const Opt& o : opts) {
+      Slot& s = slots_.emplace_back(Slot{&o, o.def, false, nullptr});
+      if (o.kind == Opt::Kind::flag) {
+        s.option = cmd->add_flag("--" + o.name, s.on, o.help);
+        continue;
+      }
+      s.option = cmd->add_option("--" + o.name, s.text, o.help);
+      if (o.def.empty())
+        s.option->required();
+      else
+        s.option->capture_default_str();
+    }
   }
-  Real get(const std::string& name) const {
-    for (const auto& [k, v] : text)
-      if (k == name) return oracles::parse_real(name, v);
+  Args(const Args&) = delete;
+  Args& operator=(const Args&) = delete;
+
+  bool json() const { return json_; }
+  const std::string& text(const std::string& name) const { return slot(name).text; }
+  Real get(const std::string& name) const { return oracles::parse_real(name, text(name)); }
+  bool flag(const std::string& name) const { return slot(name).on; }
+  // Echoes the words (given or default) and the numbers the user gave (defaults of options the
+  // model does not use stay out).
+  void record(Output& out) const {
+    for (const Slot& s : slots_)
+      if (s.spec->kind == Opt::Kind::word || (s.spec->kind == Opt::Kind::real && s.option->count() > 0))
+        out.input(s.spec->name, s.text);
+  }
+
+private:
+  struct Slot {
+    const Opt* spec;
+    std::string text;
+    bool on;
+    CLI::Option* option;
+  };
+  const Slot& slot(const std::string& name) const {
+    for (const Slot& s : slots_)
+      if (s.spec->name == name) return s;
     throw std::logic_error("oracle command: no parameter " + name);
   }
-  // Echoes the parameters the user gave (defaults of options the model does not use stay out).
-  void record(Output& out) const {
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (options[i]->count() > 0) out.input(text[i].first, text[i].second);
-  }
+  std::deque<Slot> slots_;
+  bool json_ = false;
 };
 
-// Runs an oracle command, turning the oracles' BadParameter into the CLI's InputError.
-void guarded(const std::function<void()>& run) {
-  try {
-    run();
-  } catch (const oracles::BadParameter& e) {
-    throw InputError(e.field(), e.value(), e.reason());
+Output run_restitution(const Args& a) {
+  const auto map = oracles::parse_dissipation_map(a.text("model"));
+  const Real e = a.get("e");
+  const Real chi = oracles::dissipation_chi(map, e);
+  const Real achieved = oracles::achieved_restitution(chi);
+  Output out("restitution", "exact first integral (Lambert W), 50-digit rounding; integrated value: about the tolerance");
+  a.record(out);
+  out.value("chi", chi);
+  out.value("seed003_lambda_times_v0_over_k", -chi);
+  out.value("achieved_restitution", achieved);
+  out.value("achieved_by_bracketed_root", oracles::achieved_restitution_by_root(chi));
+  out.value("achieved_minus_requested", achieved - e);
+  out.value("exact_chi_for_e", oracles::exact_chi(e));
+  if (a.flag("integrate")) {
+    const auto ig = oracles::integrate_hunt_crossley(1, 1, a.get("n"), chi, 1, a.get("tolerance"));
+    out.value("integrated_restitution", ig.restitution);
+    out.value("integrated_minus_first_integral", ig.restitution - achieved);
+    out.value("integration_steps", Real(ig.steps));
   }
+  out.note("e* depends on chi only (not on n, k, m, v0); seed 003 writes lambda = -chi k/v0");
+  return out;
 }
 
-std::shared_ptr<Params> make_params(CLI::App* cmd) {
-  auto p = std::make_shared<Params>();
-  cmd->add_flag("--json", p->json, "print JSON (50-digit strings and doubles)");
-  return p;
+Output run_hysteresis(const Args& a) {
+  const Real kt = a.get("kt"), fy = a.get("fy"), amp = a.get("amplitude");
+  const Real closed = oracles::hysteresis_dissipation(kt, fy, amp);
+  const auto legs = oracles::coulomb_slip_1d(kt, fy, {amp, -amp, amp});
+  Output out("hysteresis", "exact closed form, 50-digit rounding");
+  a.record(out);
+  out.value("u0 = fy/kt", fy / kt);
+  out.value("dissipation_closed_form", closed);
+  out.value("dissipation_leg_by_leg", legs.dissipation);
+  out.value("plastic_slip", legs.slip);
+  out.value("final_force", legs.force);
+  out.value("external_work", legs.work);
+  out.note("closed form fy(A - u0) + 2 fy(2A - 2u0) holds for A >= u0; below u0 nothing slips");
+  return out;
 }
 
-void add_restitution(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand(
-      "restitution", "achieved restitution of m x'' = -k x^n (1 + chi x'/v0) for a dissipation map chi(e)");
-  auto p = make_params(cmd);
-  auto model = std::make_shared<std::string>("hunt-crossley");
-  cmd->add_option("--model", *model,
-                  "map: hunt-crossley, lankarani-nikravesh, flores, gonthier, carvalho-martins, exudyn-model2, exact")
-      ->capture_default_str();
-  p->add(cmd, "e", "requested coefficient of restitution, in (0, 1]");
-  auto integrate = std::make_shared<bool>(false);
-  cmd->add_flag("--integrate", *integrate, "cross-check by integrating the equation of motion");
-  p->add(cmd, "n", "force exponent for --integrate (the first integral does not depend on it)", "1.5");
-  p->add(cmd, "tolerance", "integration tolerance for --integrate", "1e-20");
-  cmd->callback([p, model, integrate] {
-    guarded([&] {
-      const auto map = oracles::parse_dissipation_map(*model);
-      const Real e = p->get("e");
-      const Real chi = oracles::dissipation_chi(map, e);
-      const Real achieved = oracles::achieved_restitution(chi);
-      Output out("restitution", "exact first integral (Lambert W), 50-digit rounding; integrated value: about the tolerance");
-      out.input("model", *model);
-      p->record(out);
-      out.value("chi", chi);
-      out.value("seed003_lambda_times_v0_over_k", -chi);
-      out.value("achieved_restitution", achieved);
-      out.value("achieved_by_bracketed_root", oracles::achieved_restitution_by_root(chi));
-      out.value("achieved_minus_requested", achieved - e);
-      out.value("exact_chi_for_e", oracles::exact_chi(e));
-      if (*integrate) {
-        const auto ig = oracles::integrate_hunt_crossley(1, 1, p->get("n"), chi, 1, p->get("tolerance"));
-        out.value("integrated_restitution", ig.restitution);
-        out.value("integrated_minus_first_integral", ig.restitution - achieved);
-        out.value("integration_steps", Real(ig.steps));
-      }
-      out.note("e* depends on chi only (not on n, k, m, v0); seed 003 writes lambda = -chi k/v0");
-      out.print(p->json);
-    });
-  });
+Output run_slip1d(const Args& a) {
+  std::vector<Real> vertices;
+  std::stringstream ss(a.text("path"));
+  std::string item;
+  for (int i = 1; std::getline(ss, item, ','); ++i) vertices.push_back(oracles::parse_real("path[" + std::to_string(i) + "]", item));
+  const auto history = oracles::coulomb_slip_1d_history(a.get("kt"), a.get("fy"), vertices);
+  Output out("slip1d", "exact piecewise closed form, 50-digit rounding");
+  a.record(out);
+  for (std::size_t i = 1; i < history.size(); ++i) {
+    const std::string k = "u" + std::to_string(i) + ".";
+    out.value(k + "u", history[i].u);
+    out.value(k + "force", history[i].force);
+    out.value(k + "plastic_slip", history[i].slip);
+    out.value(k + "dissipation", history[i].dissipation);
+    out.value(k + "work", history[i].work);
+  }
+  return out;
 }
 
-void add_hysteresis(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand("hysteresis", "dissipation of the loop 0 -> A -> -A -> A of a 1D Coulomb spring");
-  auto p = make_params(cmd);
-  p->add(cmd, "kt", "tangential stiffness [N/m]");
-  p->add(cmd, "fy", "yield force [N]");
-  p->add(cmd, "amplitude", "amplitude A [m]");
-  cmd->callback([p] {
-    guarded([&] {
-      const Real kt = p->get("kt"), fy = p->get("fy"), a = p->get("amplitude");
-      const Real closed = oracles::hysteresis_dissipation(kt, fy, a);
-      const auto legs = oracles::coulomb_slip_1d(kt, fy, {a, -a, a});
-      Output out("hysteresis", "exact closed form, 50-digit rounding");
-      p->record(out);
-      out.value("u0 = fy/kt", fy / kt);
-      out.value("dissipation_closed_form", closed);
-      out.value("dissipation_leg_by_leg", legs.dissipation);
-      out.value("plastic_slip", legs.slip);
-      out.value("final_force", legs.force);
-      out.value("external_work", legs.work);
-      out.note("closed form fy(A - u0) + 2 fy(2A - 2u0) holds for A >= u0; below u0 nothing slips");
-      out.print(p->json);
-    });
-  });
+Output run_circle(const Args& a) {
+  const Real kt = a.get("kt"), fy = a.get("fy"), r = a.get("radius");
+  const auto s = oracles::circle_steady_state(kt, fy, r);
+  const auto tr = oracles::circle_transient(kt, fy, r, a.get("omega"), a.get("t"));
+  Output out("circle", "exact closed forms, 50-digit rounding");
+  a.record(out);
+  out.value("dissipation_per_revolution", s.dissipation_per_revolution);
+  out.value("lead_angle_F_ahead_of_u", s.lead_angle);
+  out.value("lag_angle_up_behind_u", s.lag_angle);
+  out.value("plastic_radius", s.plastic_radius);
+  out.value("preload_dissipation", oracles::radial_preload_dissipation(kt, fy, r));
+  out.value("transient.psi", tr.psi);
+  out.value("transient.force_x", tr.force[0]);
+  out.value("transient.force_y", tr.force[1]);
+  out.value("transient.dissipation", tr.dissipation);
+  return out;
 }
 
-void add_slip1d(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand("slip1d", "1D Coulomb spring along piecewise-linear displacements from u = 0");
-  auto p = make_params(cmd);
-  p->add(cmd, "kt", "tangential stiffness [N/m]");
-  p->add(cmd, "fy", "yield force [N]");
-  p->add(cmd, "path", "vertices u1,u2,... [m] (comma-separated)");
-  cmd->callback([p] {
-    guarded([&] {
-      std::vector<Real> vertices;
-      std::string all;
-      for (const auto& [k, v] : p->text)
-        if (k == "path") all = v;
-      std::stringstream ss(all);
-      std::string item;
-      for (int i = 1; std::getline(ss, item, ','); ++i) vertices.push_back(oracles::parse_real("path[" + std::to_string(i) + "]", item));
-      const auto history = oracles::coulomb_slip_1d_history(p->get("kt"), p->get("fy"), vertices);
-      Output out("slip1d", "exact piecewise closed form, 50-digit rounding");
-      p->record(out);
-      for (std::size_t i = 1; i < history.size(); ++i) {
-        const std::string k = "u" + std::to_string(i) + ".";
-        out.value(k + "u", history[i].u);
-        out.value(k + "force", history[i].force);
-        out.value(k + "plastic_slip", history[i].slip);
-        out.value(k + "dissipation", history[i].dissipation);
-        out.value(k + "work", history[i].work);
-      }
-      out.print(p->json);
-    });
-  });
-}
-
-void add_circle(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand("circle", "2D Coulomb spring driven around a circle: steady state and transient");
-  auto p = make_params(cmd);
-  p->add(cmd, "kt", "tangential stiffness [N/m]");
-  p->add(cmd, "fy", "yield force [N]");
-  p->add(cmd, "radius", "circle radius R [m] (> fy/kt)");
-  p->add(cmd, "omega", "angular speed [rad/s] for the transient", "1");
-  p->add(cmd, "t", "time on the circle for the transient [s] (after a radial preload to (R, 0))", "0");
-  cmd->callback([p] {
-    guarded([&] {
-      const Real kt = p->get("kt"), fy = p->get("fy"), r = p->get("radius");
-      const auto s = oracles::circle_steady_state(kt, fy, r);
-      const auto tr = oracles::circle_transient(kt, fy, r, p->get("omega"), p->get("t"));
-      Output out("circle", "exact closed forms, 50-digit rounding");
-      p->record(out);
-      out.value("dissipation_per_revolution", s.dissipation_per_revolution);
-      out.value("lead_angle_F_ahead_of_u", s.lead_angle);
-      out.value("lag_angle_up_behind_u", s.lag_angle);
-      out.value("plastic_radius", s.plastic_radius);
-      out.value("preload_dissipation", oracles::radial_preload_dissipation(kt, fy, r));
-      out.value("transient.psi", tr.psi);
-      out.value("transient.force_x", tr.force[0]);
-      out.value("transient.force_y", tr.force[1]);
-      out.value("transient.dissipation", tr.dissipation);
-      out.print(p->json);
-    });
-  });
-}
-
-void print_impact(Output& out, const oracles::ImpactResult& r, bool json) {
+void add_impact_values(Output& out, const oracles::ImpactResult& r) {
   out.value("restitution", r.restitution);
   out.value("contact_time", r.contact_time);
   out.value("force_time", r.force_time);
@@ -251,142 +233,172 @@ void print_impact(Output& out, const oracles::ImpactResult& r, bool json) {
   out.value("max_force", r.max_force);
   out.value("max_force_time", r.max_force_time);
   out.value("dissipation", r.dissipation);
-  out.print(json);
 }
 
-void add_impact(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand("impact", "normal impact: linear spring(-dashpot), with or without tension cut-off; Hertz");
-  auto p = make_params(cmd);
-  auto model = std::make_shared<std::string>();
-  cmd->add_option("--model", *model, "linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere")->required();
-  p->add(cmd, "v0", "impact (approach) speed [m/s]");
-  p->add(cmd, "mass", "mass [kg] (linear: effective mass; hertz: sphere 1)");
-  p->add(cmd, "kn", "linear: normal stiffness [N/m]", "0");
-  p->add(cmd, "damping", "linear-dashpot: dashpot coefficient c [N s/m] (or give --e)", "0");
-  p->add(cmd, "e", "linear-dashpot: target restitution without cut-off, sets c (overrides --damping)", "0");
-  auto cutoff = std::make_shared<bool>(false);
-  cmd->add_flag("--cutoff", *cutoff, "linear-dashpot: tension cut-off F = max(0, k x + c x')");
-  p->add(cmd, "young", "hertz: Young modulus of sphere 1 [Pa]", "0");
-  p->add(cmd, "nu", "hertz: Poisson ratio of sphere 1", "0.3");
-  p->add(cmd, "radius", "hertz: radius of sphere 1 [m]", "0");
-  p->add(cmd, "young2", "hertz: Young modulus of sphere 2 or of the wall (wall: 0 = rigid) [Pa]", "0");
-  p->add(cmd, "nu2", "hertz: Poisson ratio of sphere 2 or of the wall", "0.3");
-  p->add(cmd, "radius2", "hertz-sphere-sphere: radius of sphere 2 [m]", "0");
-  p->add(cmd, "mass2", "hertz-sphere-sphere: mass of sphere 2 [kg]", "0");
-  cmd->callback([p, model, cutoff] {
-    guarded([&] {
-      const Real v0 = p->get("v0"), m = p->get("mass");
-      if (*model == "linear" || *model == "linear-dashpot") {
-        Real c = *model == "linear" ? Real(0) : p->get("damping");
-        const Real kn = p->get("kn");
-        if (!(kn > 0)) oracles::bad_parameter("kn", kn, "must be positive (required by the linear models)");
-        const Real e = p->get("e");
-        if (*model == "linear-dashpot" && e != 0) c = 2 * oracles::damping_ratio_for_restitution(e) * sqrt(kn * m);
-        const auto r = oracles::linear_impact({m, kn, c, v0, *cutoff});
-        Output out("impact " + *model + (*cutoff ? " with tension cut-off" : ""), "exact closed form, 50-digit rounding");
-        out.input("model", *model);
-        p->record(out);
-        out.value("damping_c", c);
-        out.value("damping_ratio_zeta", c / (2 * sqrt(kn * m)));
-        print_impact(out, r, p->json);
-        return;
-      }
-      oracles::HertzInput h;
-      if (*model == "hertz-sphere-wall") {
-        h = oracles::hertz_sphere_wall(p->get("young"), p->get("nu"), p->get("radius"), m, p->get("young2"),
-                                       p->get("nu2"), v0);
-      } else if (*model == "hertz-sphere-sphere") {
-        h = oracles::hertz_sphere_sphere(p->get("young"), p->get("nu"), p->get("radius"), m, p->get("young2"),
-                                         p->get("nu2"), p->get("radius2"), p->get("mass2"), v0);
-      } else {
-        throw InputError("model", *model, "expected linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere");
-      }
-      const auto r = oracles::hertz_impact(h);
-      Output out("impact " + *model, "exact closed form (Gamma functions), 50-digit rounding");
-      out.input("model", *model);
-      p->record(out);
-      out.value("effective_modulus", h.modulus);
-      out.value("effective_radius", h.radius);
-      out.value("effective_mass", h.mass);
-      print_impact(out, r, p->json);
-    });
-  });
+Output run_impact(const Args& a) {
+  const std::string& model = a.text("model");
+  const Real v0 = a.get("v0"), m = a.get("mass");
+  if (model == "linear" || model == "linear-dashpot") {
+    const bool cutoff = a.flag("cutoff");
+    Real c = model == "linear" ? Real(0) : a.get("damping");
+    const Real kn = a.get("kn");
+    if (!(kn > 0)) oracles::bad_parameter("kn", kn, "must be positive (required by the linear models)");
+    const Real e = a.get("e");
+    if (model == "linear-dashpot" && e != 0) c = 2 * oracles::damping_ratio_for_restitution(e) * sqrt(kn * m);
+    const auto r = oracles::linear_impact({m, kn, c, v0, cutoff});
+    Output out("impact " + model + (cutoff ? " with tension cut-off" : ""), "exact closed form, 50-digit rounding");
+    a.record(out);
+    out.value("damping_c", c);
+    out.value("damping_ratio_zeta", c / (2 * sqrt(kn * m)));
+    add_impact_values(out, r);
+    return out;
+  }
+  oracles::HertzInput h;
+  if (model == "hertz-sphere-wall") {
+    h = oracles::hertz_sphere_wall(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"), a.get("nu2"), v0);
+  } else if (model == "hertz-sphere-sphere") {
+    h = oracles::hertz_sphere_sphere(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"), a.get("nu2"),
+                                     a.get("radius2"), a.get("mass2"), v0);
+  } else {
+    throw InputError("model", model, "expected linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere");
+  }
+  const auto r = oracles::hertz_impact(h);
+  Output out("impact " + model, "exact closed form (Gamma functions), 50-digit rounding");
+  a.record(out);
+  out.value("effective_modulus", h.modulus);
+  out.value("effective_radius", h.radius);
+  out.value("effective_mass", h.mass);
+  add_impact_values(out, r);
+  return out;
 }
 
-void add_sliding(CLI::App& parent) {
-  auto* cmd = parent.add_subcommand("sliding", "particle launched on a tangential Coulomb spring (rotation blocked or free)");
-  auto p = make_params(cmd);
-  p->add(cmd, "mass", "mass [kg]");
-  p->add(cmd, "v0", "launch speed [m/s]");
-  p->add(cmd, "kt", "tangential stiffness [N/m]");
-  p->add(cmd, "fy", "Coulomb limit mu N [N]");
-  p->add(cmd, "t", "time at which to report the state [s] (default: the stop time)", "-1");
-  auto rolling = std::make_shared<bool>(false);
-  cmd->add_flag("--rolling", *rolling, "sphere free to rotate (contact at distance --radius)");
-  p->add(cmd, "radius", "--rolling: sphere radius [m]", "1");
-  p->add(cmd, "inertia-factor", "--rolling: j in I = j m r^2", "0.4");
-  cmd->callback([p, rolling] {
-    guarded([&] {
-      const Real m = p->get("mass"), v0 = p->get("v0"), kt = p->get("kt"), fy = p->get("fy");
-      Real t = p->get("t");
-      Output out(*rolling ? "sliding (sphere free to rotate)" : "sliding (rotation blocked)",
-                 "exact piecewise closed form, 50-digit rounding");
-      p->record(out);
-      if (!*rolling) {
-        const oracles::SlidingInput in{m, v0, kt, fy};
-        const auto r = oracles::dynamic_sliding(in);
-        if (t < 0) t = r.stop_time;
-        const auto s = oracles::dynamic_sliding_state(in, t);
-        out.value("slips", Real(r.slips ? 1 : 0));
-        out.value("slip_start", r.slip_start);
-        out.value("stop_time", r.stop_time);
-        out.value("stop_position", r.stop_position);
-        out.value("slip_distance", r.slip_distance);
-        out.value("final_elastic_energy", r.final_elastic);
-        out.value("dissipation", r.dissipation);
-        out.value("state.t", t);
-        out.value("state.x", s.x);
-        out.value("state.v", s.v);
-        out.value("state.force", s.force);
-        out.value("state.dissipated", s.dissipated);
-        out.note("after the stop the spring (force fy) drives the particle back: it oscillates about the slipped anchor "
-                 "with amplitude fy/kt, no further slip (static = kinetic friction)");
-      } else {
-        const oracles::RollingInput in{m, p->get("radius"), p->get("inertia-factor"), v0, kt, fy};
-        const auto r = oracles::rolling_sphere(in);
-        if (t < 0) t = r.slip.stop_time;
-        const auto s = oracles::rolling_sphere_state(in, t);
-        out.value("effective_mass", r.effective_mass);
-        out.value("slips", Real(r.slip.slips ? 1 : 0));
-        out.value("stop_time", r.slip.stop_time);
-        out.value("rolling_velocity", r.rolling_velocity);
-        out.value("rolling_spin", r.rolling_spin);
-        out.value("rolling_energy", r.rolling_energy);
-        out.value("final_elastic_energy", r.final_elastic);
-        out.value("dissipation", r.dissipation);
-        out.value("state.t", t);
-        out.value("state.v", s.v);
-        out.value("state.spin", s.spin);
-        out.value("state.force", s.force);
-        out.value("state.dissipated", s.dissipated);
-        out.note("no rolling resistance, contact point at distance r, constant normal force, spin 0 at launch");
-      }
-      out.print(p->json);
-    });
-  });
+Output run_sliding(const Args& a) {
+  const bool rolling = a.flag("rolling");
+  const Real m = a.get("mass"), v0 = a.get("v0"), kt = a.get("kt"), fy = a.get("fy");
+  Real t = a.get("t");
+  Output out(rolling ? "sliding (sphere free to rotate)" : "sliding (rotation blocked)",
+             "exact piecewise closed form, 50-digit rounding");
+  a.record(out);
+  if (!rolling) {
+    const oracles::SlidingInput in{m, v0, kt, fy};
+    const auto r = oracles::dynamic_sliding(in);
+    if (t < 0) t = r.stop_time;
+    const auto s = oracles::dynamic_sliding_state(in, t);
+    out.value("slips", Real(r.slips ? 1 : 0));
+    out.value("slip_start", r.slip_start);
+    out.value("stop_time", r.stop_time);
+    out.value("stop_position", r.stop_position);
+    out.value("slip_distance", r.slip_distance);
+    out.value("final_elastic_energy", r.final_elastic);
+    out.value("dissipation", r.dissipation);
+    out.value("state.t", t);
+    out.value("state.x", s.x);
+    out.value("state.v", s.v);
+    out.value("state.force", s.force);
+    out.value("state.dissipated", s.dissipated);
+    out.note("after the stop the spring (force fy) drives the particle back: it oscillates about the slipped anchor "
+             "with amplitude fy/kt, no further slip (static = kinetic friction)");
+  } else {
+    const oracles::RollingInput in{m, a.get("radius"), a.get("inertia-factor"), v0, kt, fy};
+    const auto r = oracles::rolling_sphere(in);
+    if (t < 0) t = r.slip.stop_time;
+    const auto s = oracles::rolling_sphere_state(in, t);
+    out.value("effective_mass", r.effective_mass);
+    out.value("slips", Real(r.slip.slips ? 1 : 0));
+    out.value("stop_time", r.slip.stop_time);
+    out.value("rolling_velocity", r.rolling_velocity);
+    out.value("rolling_spin", r.rolling_spin);
+    out.value("rolling_energy", r.rolling_energy);
+    out.value("final_elastic_energy", r.final_elastic);
+    out.value("dissipation", r.dissipation);
+    out.value("state.t", t);
+    out.value("state.v", s.v);
+    out.value("state.spin", s.spin);
+    out.value("state.force", s.force);
+    out.value("state.dissipated", s.dissipated);
+    out.note("no rolling resistance, contact point at distance r, constant normal force, spin 0 at launch");
+  }
+  return out;
 }
+
+struct Oracle {
+  std::string name;
+  std::string description;
+  std::vector<Opt> options;
+  Output (*run)(const Args&);
+};
+
+const std::vector<Oracle> kOracles = {
+    {"restitution",
+     "achieved restitution of m x'' = -k x^n (1 + chi x'/v0) for a dissipation map chi(e)",
+     {word("model",
+           "map: hunt-crossley, lankarani-nikravesh, flores, gonthier, carvalho-martins, exudyn-model2, exact",
+           "hunt-crossley"),
+      real("e", "requested coefficient of restitution, in (0, 1]"),
+      flag("integrate", "cross-check by integrating the equation of motion"),
+      real("n", "force exponent for --integrate (the first integral does not depend on it)", "1.5"),
+      real("tolerance", "integration tolerance for --integrate", "1e-20")},
+     run_restitution},
+    {"hysteresis",
+     "dissipation of the loop 0 -> A -> -A -> A of a 1D Coulomb spring",
+     {real("kt", "tangential stiffness [N/m]"), real("fy", "yield force [N]"), real("amplitude", "amplitude A [m]")},
+     run_hysteresis},
+    {"slip1d",
+     "1D Coulomb spring along piecewise-linear displacements from u = 0",
+     {real("kt", "tangential stiffness [N/m]"), real("fy", "yield force [N]"),
+      real("path", "vertices u1,u2,... [m] (comma-separated)")},
+     run_slip1d},
+    {"circle",
+     "2D Coulomb spring driven around a circle: steady state and transient",
+     {real("kt", "tangential stiffness [N/m]"), real("fy", "yield force [N]"),
+      real("radius", "circle radius R [m] (> fy/kt)"), real("omega", "angular speed [rad/s] for the transient", "1"),
+      real("t", "time on the circle for the transient [s] (after a radial preload to (R, 0))", "0")},
+     run_circle},
+    {"impact",
+     "normal impact: linear spring(-dashpot), with or without tension cut-off; Hertz",
+     {word("model", "linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere"),
+      real("v0", "impact (approach) speed [m/s]"),
+      real("mass", "mass [kg] (linear: effective mass; hertz: sphere 1)"),
+      real("kn", "linear: normal stiffness [N/m]", "0"),
+      real("damping", "linear-dashpot: dashpot coefficient c [N s/m] (or give --e)", "0"),
+      real("e", "linear-dashpot: target restitution without cut-off, sets c (overrides --damping)", "0"),
+      flag("cutoff", "linear-dashpot: tension cut-off F = max(0, k x + c x')"),
+      real("young", "hertz: Young modulus of sphere 1 [Pa]", "0"),
+      real("nu", "hertz: Poisson ratio of sphere 1", "0.3"),
+      real("radius", "hertz: radius of sphere 1 [m]", "0"),
+      real("young2", "hertz: Young modulus of sphere 2 or of the wall (wall: 0 = rigid) [Pa]", "0"),
+      real("nu2", "hertz: Poisson ratio of sphere 2 or of the wall", "0.3"),
+      real("radius2", "hertz-sphere-sphere: radius of sphere 2 [m]", "0"),
+      real("mass2", "hertz-sphere-sphere: mass of sphere 2 [kg]", "0")},
+     run_impact},
+    {"sliding",
+     "particle launched on a tangential Coulomb spring (rotation blocked or free)",
+     {real("mass", "mass [kg]"), real("v0", "launch speed [m/s]"), real("kt", "tangential stiffness [N/m]"),
+      real("fy", "Coulomb limit mu N [N]"),
+      real("t", "time at which to report the state [s] (default: the stop time)", "-1"),
+      flag("rolling", "sphere free to rotate (contact at distance --radius)"),
+      real("radius", "--rolling: sphere radius [m]", "1"),
+      real("inertia-factor", "--rolling: j in I = j m r^2", "0.4")},
+     run_sliding},
+};
 
 }  // namespace
 
 void add_oracle_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("oracle", "high-precision (50-digit) analytic oracles for your own parameters");
   cmd->require_subcommand(1);
-  add_restitution(*cmd);
-  add_hysteresis(*cmd);
-  add_slip1d(*cmd);
-  add_circle(*cmd);
-  add_impact(*cmd);
-  add_sliding(*cmd);
+  for (const Oracle& o : kOracles) {
+    auto* sub = cmd->add_subcommand(o.name, o.description);
+    auto args = std::make_shared<Args>(sub, o.options);
+    // The oracles' BadParameter becomes the CLI's InputError (main: one stderr line, exit code 2).
+    sub->callback([args, run = o.run] {
+      try {
+        run(*args).print(args->json());
+      } catch (const oracles::BadParameter& e) {
+        throw InputError(e.field(), e.value(), e.reason());
+      }
+    });
+  }
 }
 
 }  // namespace lawcheck::cli

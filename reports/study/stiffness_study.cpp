@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "bridge/oracle_shape.hpp"
 #include "oracles/stiffness.hpp"
 #include "physics/frict_phys.hpp"
 
@@ -14,17 +15,6 @@ namespace {
 
 constexpr ShapeKind kAllKinds[] = {ShapeKind::sphere, ShapeKind::wall, ShapeKind::facet, ShapeKind::capsule,
                                    ShapeKind::inf_cylinder};
-
-oracles::Shape to_oracle(ShapeKind k) {
-  switch (k) {
-    case ShapeKind::sphere: return oracles::Shape::sphere;
-    case ShapeKind::wall: return oracles::Shape::wall;
-    case ShapeKind::facet: return oracles::Shape::facet;
-    case ShapeKind::capsule: return oracles::Shape::capsule;
-    case ShapeKind::inf_cylinder: return oracles::Shape::inf_cylinder;
-  }
-  return oracles::Shape::sphere;
-}
 
 double rel_diff(double a, double b) {
   const double scale = std::max(std::abs(a), std::abs(b));
@@ -60,9 +50,9 @@ PairResult evaluate_pair(const PairInput& in) {
   const FrictPhys<double> ph = frict_phys(m1, m2, g);
 
   oracles::StiffnessInput oi;
-  oi.p1 = {to_oracle(in.kind1), oracles::Real(in.r1), oracles::Real(in.young1), oracles::Real(in.kt_div_kn),
+  oi.p1 = {oracle_shape(in.kind1), oracles::Real(in.r1), oracles::Real(in.young1), oracles::Real(in.kt_div_kn),
            oracles::Real("0.5")};
-  oi.p2 = {to_oracle(in.kind2), oracles::Real(in.r2), oracles::Real(in.young2), oracles::Real(in.kt_div_kn),
+  oi.p2 = {oracle_shape(in.kind2), oracles::Real(in.r2), oracles::Real(in.young2), oracles::Real(in.kt_div_kn),
            oracles::Real("0.5")};
   oi.uN0 = oracles::Real(in.uN);
   oi.lengths = in.rules.lengths == LengthRule::radii ? oracles::LengthRule::radii : oracles::LengthRule::reduced;
