@@ -9,6 +9,7 @@ namespace lawcheck::cli {
 
 void add_demo_command(CLI::App& app);
 void add_lawtest_command(CLI::App& app);
+void add_laws_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_dissipation_command(CLI::App& app);
 void add_stiffness_command(CLI::App& app);

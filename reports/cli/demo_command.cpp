@@ -34,7 +34,7 @@ void add_demo_command(CLI::App& app) {
   cmd->callback([] {
     fmt::print("lawcheck demo: two spheres (r = 1 cm, E = 10 MPa, tanPhi = 0.5), linear Cundall law;\n"
                "compress to uN = -1e-5 m, shear to |ut| = 1e-4 m (past the Coulomb limit), unload.\n\n");
-    run_and_print(parse_lawtest_scenario(nlohmann::json::parse(demo_scenario)));
+    run_lawtest(nlohmann::json::parse(demo_scenario), "");
   });
 }
 

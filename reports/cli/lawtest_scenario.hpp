@@ -3,35 +3,72 @@
 //   {
 //     "dt": 1e-5,                                   required
 //     "radii": [0.01, 0.01],
-//     "materials": [{"young": 1e7, "ktDivKn": 0.2, "tanPhi": 0.5, "density": 2600}, {...}],
+//     "law": {"name": "linear", ...},               the law and its parameters (`lawcheck laws`);
+//                                                   default {"name": "linear"}
+//     "materials": [{...}, {...}],                  the law's material (`lawcheck laws`);
 //                                                   one entry = both particles
 //     "rules": {"lengths": "radii"|"reduced", "area": "radii"|"lengths"},
-//     "law": {"noBreak": false, "noSlip": false,
-//             "dissipation": "yield_times_slip"|"code_split"|"elastic_difference"},
 //     "initialUN": 0,
 //     "stages": [{"name": "compress", "values": [-1e-3, 0, 0, 0, 0, 0], "whats": "vvvvvv",
 //                 "until": "uN <= -1e-5", "maxSteps": 1000000}, ...]      required
 //   }
-// values/whats/until: tester/law_tester.hpp and tester/until_condition.hpp. Unknown keys,
-// wrong types and bad values are InputErrors naming the JSON path ("stages[1].until").
+// values/whats/until: tester/law_tester.hpp and tester/until_condition.hpp. Unknown keys, unknown
+// law names, wrong types and bad values are InputErrors naming the JSON path ("stages[1].until",
+// "law.charLen").
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <string>
+#include <vector>
 
+#include "cli/json_fields.hpp"
+#include "cli/law_registry.hpp"
 #include "tester/law_tester.hpp"
-#include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck::cli {
 
+template <SolverLaw Law>
 struct LawtestScenario {
-  LinearCoulombLaw<double> law{};
-  LawTesterSetup<FrictMat> setup{};
+  Law law{};
+  LawTesterSetup<typename Law::Material> setup{};
   std::vector<LawTesterStage> stages;
 };
 
-LawtestScenario parse_lawtest_scenario(const nlohmann::json& j);
+// The law-independent parts (dt, radii, rules, initialUN, stages) into `setup` and `stages`.
+template <class Material>
+void parse_lawtest_common(const json& j, LawTesterSetup<Material>& setup, std::vector<LawTesterStage>& stages);
 
-// Runs the scenario and prints one row per stage: steps, uN, |Ft|, elastic, plastic, work and
-// the balance error work - elastic - plastic (LawTesterRecord). Returns the tester for CSV output.
-LawTester<LinearCoulombLaw<double>> run_and_print(const LawtestScenario& s);
+// The scenario's law name ("law.name", default "linear").
+std::string lawtest_law_name(const json& j);
+
+template <SolverLaw Law>
+LawtestScenario<Law> parse_lawtest_scenario(const json& j) {
+  only_keys(j, "", {"dt", "radii", "materials", "rules", "law", "initialUN", "stages"});
+  LawtestScenario<Law> s;
+  if (j.contains("law")) {
+    s.law = LawSpec<Law>::parse(j["law"], "law");
+    s.law.validate();
+  }
+  if (j.contains("materials")) {
+    const json& m = j["materials"];
+    if (!m.is_array() || m.empty() || m.size() > 2)
+      throw InputError("materials", m.dump(), "must be an array of one or two materials");
+    for (std::size_t k = 0; k < 2; ++k) {
+      const std::size_t src = std::min<std::size_t>(k, m.size() - 1);
+      s.setup.materials[k] = MaterialSpec<typename Law::Material>::parse(m[src], fmt::format("materials[{}]", src));
+    }
+  }
+  parse_lawtest_common(j, s.setup, s.stages);
+  validate(s.setup, s.stages);
+  return s;
+}
+
+// Runs the scenario and prints one row per stage: steps, uN, |Ft|, |T|, elastic, dissipated,
+// work and the balance error work - elastic - dissipated (LawTesterRecord). Returns the tester
+// for CSV output.
+template <SolverLaw Law>
+LawTester<Law> run_and_print(const LawtestScenario<Law>& s);
+
+// Parses the scenario for its law, runs and prints it; writes the history to `csv` unless empty.
+void run_lawtest(const json& j, const std::string& csv);
 
 }  // namespace lawcheck::cli

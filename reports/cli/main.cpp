@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   lawcheck::cli::add_demo_command(app);
   lawcheck::cli::add_lawtest_command(app);
+  lawcheck::cli::add_laws_command(app);
   lawcheck::cli::add_report_command(app);
   lawcheck::cli::add_dissipation_command(app);
   lawcheck::cli::add_stiffness_command(app);

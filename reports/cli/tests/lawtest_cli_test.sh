@@ -16,6 +16,16 @@ printf '%s' '{"dt": 1e-5, "stages": [{"values": [-1e-3,0,0,0,0,0], "until": "ste
 "$bin" lawtest "$dir/good.json" --csv "$dir/out.csv" > /dev/null || { echo "FAIL good scenario"; fail=1; }
 rows=$(wc -l < "$dir/out.csv")
 [ "$rows" -eq 11 ] || { echo "FAIL csv rows $rows (expected header + 10)"; fail=1; }
+# Today's columns, then one per energy kind of the law (linear: plastic_shear, released).
+head -1 "$dir/out.csv" | grep -qx 'stage,step,t,uN,uy,uz,rx,ry,rz,Fn,Fy,Fz,Tx,Ty,Tz,elastic,plastic,kinetic,work,in_contact,plastic_shear,released' \
+  || { echo "FAIL csv header: $(head -1 "$dir/out.csv")"; fail=1; }
+
+# `lawcheck laws` lists every registered law by name.
+"$bin" laws > "$dir/laws.out" || { echo "FAIL laws exit $?"; fail=1; }
+for law in linear; do
+  grep -q "^$law:" "$dir/laws.out" || { echo "FAIL laws does not list $law"; fail=1; }
+done
+"$bin" laws --json | grep -q '"name": "linear"' || { echo "FAIL laws --json"; fail=1; }
 
 # case: file content | text the one stderr line must contain (field and value)
 check() {
@@ -40,4 +50,7 @@ check '{"dt": 1e-5, "stages": [{"until": "broken", "whats": "vvvvvx"}]}' "stages
 check '{"dt": 1e-5, "rules": {"area": "foo"}, "stages": [{"until": "broken"}]}' "rules.area" "foo"
 check '{"dt": 1e-5, "law": {"dissipation": "magic"}, "stages": [{"until": "broken"}]}' "law.dissipation" "magic"
 check '{"dt": 1e-5, "stages": [{"until": "steps >= 5", "maxSteps": 3}]}' "stages[0].until" "steps >= 5"
+check '{"dt": 1e-5, "law": {"name": "nope"}, "stages": [{"until": "broken"}]}' "law.name" "nope"
+check '{"dt": 1e-5, "law": {"name": 3}, "stages": [{"until": "broken"}]}' "law.name" "3"
+check '{"dt": 1e-5, "law": {"name": "linear", "charLen": 1}, "stages": [{"until": "broken"}]}' "law.charLen" "1"
 exit $fail
