@@ -338,7 +338,7 @@ private:
     std::exception_ptr error;
   };
 
-  template <bool TrackEnergy, std::size_t I>
+  template <bool TrackEnergy, std::size_t I, bool SpherePair>
   void apply(ContactBatch<LawAt<I>>& b, std::size_t k, const ContactPoint& cp, Vec3d* force, Vec3d* torque,
              ThreadScratch& s, std::vector<std::size_t>& broken) {
     const Particles& P = particles_;
@@ -347,7 +347,7 @@ private:
     const bool fresh = k >= b.fresh_from;
     ContactFrame frame{b.frame[k], b.frame[k]};
     const LocalGeom<double> g =
-        contact_kinematics(frame, !fresh, cp, pose(i), velocity(i), pose(j), velocity(j), b.lengths[k], dt_);
+        contact_kinematics(frame, !fresh, cp, pose(i), velocity(i), pose(j), velocity(j), b.lengths[k], dt_, SpherePair);
     if constexpr (TrackEnergy)
       if (fresh && !energy_.has_reference) s.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
     const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
@@ -398,7 +398,7 @@ private:
           if (!cp)
             throw StateError(
                 fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
-          apply<TrackEnergy, I>(batches.spheres, k, *cp, force, torque, s, broken_spheres);
+          apply<TrackEnergy, I, true>(batches.spheres, k, *cp, force, torque, s, broken_spheres);
         }
         const auto [ob, oe] = slice(batches.others.size());
         for (std::size_t k = ob; k < oe; ++k) {
@@ -409,7 +409,7 @@ private:
             broken_others.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
             continue;
           }
-          apply<TrackEnergy, I>(batches.others, k, *cp, force, torque, s, broken_others);
+          apply<TrackEnergy, I, false>(batches.others, k, *cp, force, torque, s, broken_others);
         }
       });
     } catch (...) {
@@ -479,10 +479,12 @@ private:
   template <bool TrackEnergy>
   void step_impl() {
     if (table_dirty_ || table_.materials() != materials_.size()) build_law_table();
-    if (!dt_checked_ || (dt_check_period > 0 && steps_ % dt_check_period == 0)) check_dt();
     if (verlet_.needs_rebuild(particles_)) rebuild();
     mark_all_existing();
     detect();
+    // After detection, so that contacts created in this step (a scene that starts in contact)
+    // count in the estimate before their first force.
+    if (!dt_checked_ || (dt_check_period > 0 && steps_ % dt_check_period == 0)) check_dt();
     const bool first_tracked = TrackEnergy && steps_ == 0 && !energy_.has_reference;
     const double before = first_tracked ? mechanical_energy_before_step(particles_, gravity_) : 0.0;
     initial_elastic_ = 0;

@@ -144,7 +144,8 @@ public:
         LawTesterRecord rec;
         LocalGeom<double> g;
         if (in_contact) {
-          const auto ev = evaluate_contact<true>(law_, frame, !fresh, *cp, p1, v1, p2, v2, lengths, phys, state, dt);
+          const auto ev = evaluate_contact<true>(law_, frame, !fresh, *cp, p1, v1, p2, v2, lengths, phys, state, dt,
+                                                  /*sphere_pair=*/true);
           g = ev.geom;
           dissipated += ev.response.dissipated;
           if (ev.response.broken) {
