@@ -22,10 +22,19 @@ head -1 "$dir/out.csv" | grep -qx 'stage,step,t,uN,uy,uz,rx,ry,rz,Fn,Fy,Fz,Tx,Ty
 
 # `lawcheck laws` lists every registered law by name.
 "$bin" laws > "$dir/laws.out" || { echo "FAIL laws exit $?"; fail=1; }
-for law in linear; do
+for law in linear linel6; do
   grep -q "^$law:" "$dir/laws.out" || { echo "FAIL laws does not list $law"; fail=1; }
 done
 "$bin" laws --json | grep -q '"name": "linear"' || { echo "FAIL laws --json"; fail=1; }
+
+# A LinEl6 scenario: twist then bend, back to the start; one energy column (released).
+printf '%s' '{"dt": 1e-5, "law": {"name": "linel6", "charLen": 0.005}, "initialUN": -1e-6, "stages": [
+  {"name": "twist", "values": [0,0,0,1e-2,0,0], "until": "steps >= 100"},
+  {"name": "bend", "values": [0,0,0,0,1e-2,0], "until": "steps >= 100"}]}' > "$dir/linel6.json"
+"$bin" lawtest "$dir/linel6.json" --csv "$dir/linel6.csv" > "$dir/linel6.out" || { echo "FAIL linel6 scenario"; fail=1; }
+cat "$dir/linel6.out"
+grep -q "law linel6" "$dir/linel6.out" || { echo "FAIL linel6 scenario did not run the linel6 law"; fail=1; }
+head -1 "$dir/linel6.csv" | grep -q 'in_contact,released$' || { echo "FAIL linel6 csv header"; fail=1; }
 
 # case: file content | text the one stderr line must contain (field and value)
 check() {
@@ -53,4 +62,9 @@ check '{"dt": 1e-5, "stages": [{"until": "steps >= 5", "maxSteps": 3}]}' "stages
 check '{"dt": 1e-5, "law": {"name": "nope"}, "stages": [{"until": "broken"}]}' "law.name" "nope"
 check '{"dt": 1e-5, "law": {"name": 3}, "stages": [{"until": "broken"}]}' "law.name" "3"
 check '{"dt": 1e-5, "law": {"name": "linear", "charLen": 1}, "stages": [{"until": "broken"}]}' "law.charLen" "1"
+check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": 0}, "stages": [{"until": "broken"}]}' "law.charLen" "0"
+check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": -1}, "stages": [{"until": "broken"}]}' "law.charLen" "-1"
+check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": "x"}, "stages": [{"until": "broken"}]}' "law.charLen" "x"
+check '{"dt": 1e-5, "law": {"name": "linel6", "rotationalStiffness": "cubed"}, "stages": [{"until": "broken"}]}' "law.rotationalStiffness" "cubed"
+check '{"dt": 1e-5, "law": {"name": "linel6", "dissipation": "code_split"}, "stages": [{"until": "broken"}]}' "law.dissipation" "code_split"
 exit $fail
