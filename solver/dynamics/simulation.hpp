@@ -259,6 +259,7 @@ private:
           max_reach_ = std::max(max_reach_, r);
         });
     table_dirty_ = false;
+    verlet_.invalidate();  // the candidates' distance depends on the largest reach
   }
 
   void check_dt() {

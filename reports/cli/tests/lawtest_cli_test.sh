@@ -22,7 +22,7 @@ head -1 "$dir/out.csv" | grep -qx 'stage,step,t,uN,uy,uz,rx,ry,rz,Fn,Fy,Fz,Tx,Ty
 
 # `lawcheck laws` lists every registered law by name.
 "$bin" laws > "$dir/laws.out" || { echo "FAIL laws exit $?"; fail=1; }
-for law in linear linel6; do
+for law in linear linel6 ice; do
   grep -q "^$law:" "$dir/laws.out" || { echo "FAIL laws does not list $law"; fail=1; }
 done
 "$bin" laws --json | grep -q '"name": "linear"' || { echo "FAIL laws --json"; fail=1; }
@@ -35,6 +35,15 @@ printf '%s' '{"dt": 1e-5, "law": {"name": "linel6", "charLen": 0.005}, "initialU
 cat "$dir/linel6.out"
 grep -q "law linel6" "$dir/linel6.out" || { echo "FAIL linel6 scenario did not run the linel6 law"; fail=1; }
 head -1 "$dir/linel6.csv" | grep -q 'in_contact,released$' || { echo "FAIL linel6 csv header"; fail=1; }
+
+# An Ice scenario: a bonded contact pulled apart breaks at F_nb = c_n A (A = pi r^2 = pi 1e-4 m^2,
+# c_n = 1e3 Pa: 0.314 N, i.e. uN = F_nb / kn = 2e-6 m with kn = pi E r / 2) and releases its energy.
+printf '%s' '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"bonded": "ntwr", "cohesionN": 1e3}],
+  "stages": [{"name": "pull", "values": [1e-3,0,0,0,0,0], "until": "broken", "maxSteps": 100000}]}' > "$dir/ice.json"
+"$bin" lawtest "$dir/ice.json" > "$dir/ice.out" || { echo "FAIL ice scenario"; fail=1; }
+cat "$dir/ice.out"
+grep -q "^pull .* 2.000000e-06 " "$dir/ice.out" || { echo "FAIL ice did not break at uN = 2e-6 m"; fail=1; }
+grep -q "released 3.12" "$dir/ice.out" || { echo "FAIL ice released energy"; fail=1; }
 
 # case: file content | text the one stderr line must contain (field and value)
 check() {
@@ -67,4 +76,7 @@ check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": -1}, "stages": [{"until
 check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": "x"}, "stages": [{"until": "broken"}]}' "law.charLen" "x"
 check '{"dt": 1e-5, "law": {"name": "linel6", "rotationalStiffness": "cubed"}, "stages": [{"until": "broken"}]}' "law.rotationalStiffness" "cubed"
 check '{"dt": 1e-5, "law": {"name": "linel6", "dissipation": "code_split"}, "stages": [{"until": "broken"}]}' "law.dissipation" "code_split"
+check '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"alphaW": -2}], "stages": [{"until": "broken"}]}' "materials[0].alphaW" "-2"
+check '{"dt": 1e-5, "law": {"name": "ice", "pairing": "x"}, "stages": [{"until": "broken"}]}' "law.pairing" "x"
+check '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"bonded": "nq"}], "stages": [{"until": "broken"}]}' "materials[0].bonded" "nq"
 exit $fail

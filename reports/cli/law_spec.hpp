@@ -1,0 +1,45 @@
+#pragma once
+// How a law and its material appear on the command line (issue 9): LawSpec<Law> gives the law's
+// JSON keys (name, default, meaning) and reads them; MaterialSpec<Material> does the same for its
+// material. One header per law (cli/*_law_spec.hpp) specialises both; cli/law_registry.hpp lists
+// the laws.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/json_fields.hpp"
+#include "physics/frict_mat.hpp"
+
+namespace lawcheck::cli {
+
+struct ParameterDoc {
+  std::string key;           // JSON key
+  std::string default_value;
+  std::string meaning;
+};
+
+template <class Material> struct MaterialSpec;
+template <class Law> struct LawSpec;
+
+template <>
+struct MaterialSpec<FrictMat> {
+  static std::vector<ParameterDoc> fields() {
+    const FrictMat d;
+    return {{"young", fmt::format("{}", d.young), "Young's modulus E [Pa]"},
+            {"ktDivKn", fmt::format("{}", d.kt_div_kn), "kt/kn [-], averaged over the two materials"},
+            {"tanPhi", fmt::format("{}", d.tan_phi), "tangent of the friction angle [-], min of the two"},
+            {"density", fmt::format("{}", d.density), "density [kg/m^3]"}};
+  }
+  static FrictMat parse(const json& j, const std::string& p) {
+    only_keys(j, p, {"young", "ktDivKn", "tanPhi", "density"});
+    FrictMat m;
+    if (j.contains("young")) m.young = number(j["young"], p + ".young");
+    if (j.contains("ktDivKn")) m.kt_div_kn = number(j["ktDivKn"], p + ".ktDivKn");
+    if (j.contains("tanPhi")) m.tan_phi = number(j["tanPhi"], p + ".tanPhi");
+    if (j.contains("density")) m.density = number(j["density"], p + ".density");
+    return m;
+  }
+};
+
+}  // namespace lawcheck::cli
