@@ -10,13 +10,14 @@
 #include <tuple>
 #include <vector>
 
+#include "cli/exudyn_law_spec.hpp"
 #include "cli/ice_law_spec.hpp"
 #include "cli/linear_law_spec.hpp"
 #include "cli/linel6_law_spec.hpp"
 
 namespace lawcheck::cli {
 
-using RegisteredLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>>;
+using RegisteredLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
 
 inline constexpr std::string_view default_law_name = LinearCoulombLaw<double>::name;
 

@@ -22,7 +22,7 @@ head -1 "$dir/out.csv" | grep -qx 'stage,step,t,uN,uy,uz,rx,ry,rz,Fn,Fy,Fz,Tx,Ty
 
 # `lawcheck laws` lists every registered law by name.
 "$bin" laws > "$dir/laws.out" || { echo "FAIL laws exit $?"; fail=1; }
-for law in linear linel6 ice; do
+for law in linear linel6 ice exudyn; do
   grep -q "^$law:" "$dir/laws.out" || { echo "FAIL laws does not list $law"; fail=1; }
 done
 "$bin" laws --json | grep -q '"name": "linear"' || { echo "FAIL laws --json"; fail=1; }
@@ -44,6 +44,15 @@ printf '%s' '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"bonded": "ntwr
 cat "$dir/ice.out"
 grep -q "^pull .* 2.000000e-06 " "$dir/ice.out" || { echo "FAIL ice did not break at uN = 2e-6 m"; fail=1; }
 grep -q "released 3.12" "$dir/ice.out" || { echo "FAIL ice released energy"; fail=1; }
+
+# An Exudyn scenario (model 0, Edinburgh elasto-plastic): load, unload until the contact opens.
+printf '%s' '{"dt": 1e-5, "law": {"name": "exudyn", "impactModel": 0, "contactPlasticityRatio": 0.5},
+  "materials": [{"density": 2600}], "stages": [
+  {"name": "load", "values": [-1e-3,0,0,0,0,0], "until": "uN <= -1e-5"},
+  {"name": "unload", "values": [1e-3,0,0,0,0,0], "until": "broken", "maxSteps": 100000}]}' > "$dir/exudyn.json"
+"$bin" lawtest "$dir/exudyn.json" > "$dir/exudyn.out" || { echo "FAIL exudyn scenario"; fail=1; }
+cat "$dir/exudyn.out"
+grep -q "law exudyn" "$dir/exudyn.out" || { echo "FAIL exudyn scenario did not run the exudyn law"; fail=1; }
 
 # case: file content | text the one stderr line must contain (field and value)
 check() {
@@ -77,6 +86,9 @@ check '{"dt": 1e-5, "law": {"name": "linel6", "charLen": "x"}, "stages": [{"unti
 check '{"dt": 1e-5, "law": {"name": "linel6", "rotationalStiffness": "cubed"}, "stages": [{"until": "broken"}]}' "law.rotationalStiffness" "cubed"
 check '{"dt": 1e-5, "law": {"name": "linel6", "dissipation": "code_split"}, "stages": [{"until": "broken"}]}' "law.dissipation" "code_split"
 check '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"alphaW": -2}], "stages": [{"until": "broken"}]}' "materials[0].alphaW" "-2"
+check '{"dt": 1e-5, "law": {"name": "exudyn", "restitutionCoefficient": 0}, "stages": [{"until": "broken"}]}' "law.restitutionCoefficient" "0"
+check '{"dt": 1e-5, "law": {"name": "exudyn", "impactModel": 3}, "stages": [{"until": "broken"}]}' "law.impactModel" "3"
+check '{"dt": 1e-5, "law": {"name": "exudyn"}, "materials": [{"young": 1e7}], "stages": [{"until": "broken"}]}' "materials[0].young" "10000000"
 check '{"dt": 1e-5, "law": {"name": "ice", "pairing": "x"}, "stages": [{"until": "broken"}]}' "law.pairing" "x"
 check '{"dt": 1e-5, "law": {"name": "ice"}, "materials": [{"bonded": "nq"}], "stages": [{"until": "broken"}]}' "materials[0].bonded" "nq"
 exit $fail
