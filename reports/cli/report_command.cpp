@@ -1,4 +1,4 @@
-// `lawcheck report [--out DIR]`: runs every study (dissipation formula, slider, stiffness), writes
+// `lawcheck report [--out DIR]`: runs every study (dissipation formula, slider, stiffness, Ice), writes
 // DIR/report.md and a self-contained DIR/index.html (default DIR: ./report), shows progress on
 // stderr, prints the summary table and fails (exit 1) if any verification fails.
 #include <chrono>
@@ -28,15 +28,17 @@ void add_report_command(CLI::App& app) {
     const DissipationStudy d = run_dissipation_study(DissipationParams{}, progress);
     progress("stiffness study: seed 004 examples under each rule, against the oracle");
     const StiffnessStudy s = run_stiffness_study();
+    progress("ice study: loops per sense against the 1D oracle, break loads against the closed forms");
+    const IceStudy ice = run_ice_study();
     progress("rendering plots (gnuplot) and writing the report");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const Document doc = build_report(d, s, seconds);
+    const Document doc = build_report(d, s, ice, seconds);
     write_report(doc, *out);
     progress(fmt::format("wrote {0}/report.md and {0}/index.html", *out));
 
     int failed = 0;
     fmt::print("{:<30} {:<7} {}\n", "study", "verdict", "key figure");
-    for (const auto& r : summarize(d, s)) {
+    for (const auto& r : summarize(d, s, ice)) {
       fmt::print("{:<30} {:<7} {}\n", r.study, r.passed ? "PASS" : "FAIL", r.key_figure);
       failed += r.passed ? 0 : 1;
     }

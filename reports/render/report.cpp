@@ -369,7 +369,74 @@ void stiffness_section(Document& doc, const StiffnessStudy& s) {
 
 }  // namespace
 
-std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s) {
+SummaryRow ice_summary(const IceStudy& ice) {
+  double worst_loop = 0;
+  for (const auto& l : ice.loops) worst_loop = std::max(worst_loop, std::abs(l.rel_error()));
+  double worst_break = 0;  // (before + increment - limit) / increment: where in its step each break fell
+  for (const auto& b : ice.breaks)
+    worst_break = std::max(worst_break, (b.closed_form - b.before) / b.increment);
+  return {"ice (seed 002)", all_ok(ice.checks),
+          fmt::format("breaks within {:.2f} of one step's increment; loops = oracle to {}; {} claims decided",
+                      worst_break, sci(worst_loop, 2), ice.claims.size())};
+}
+
+void ice_section(Document& doc, const IceStudy& ice) {
+  doc.heading(1, "3. Ice (seed 002)");
+  doc.paragraph(fmt::format(
+      "The `ice` law (`solver/laws/ice_law.hpp`, material and physics `solver/physics/ice_mat.hpp`) driven by the "
+      "LawTester: two spheres r = {} m, default `IceMat` (E = 10 MPa, ktDivKn 0.2, tanPhi 0.5, mu 0.05), compressed "
+      "to uN = {} m, dt = {} s, A = pi r^2 = {} m^2. Every number below is measured by this run.",
+      ice.radius, ice.uN, ice.dt, sci(ice.area, 4)));
+  doc.heading(2, "3.1 The seed's claims, decided");
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& c : ice.claims) rows.push_back({c.seed_writes, c.right, c.why, "`" + c.test + "`"});
+  doc.table({"the seed writes", "what is right", "why", "ctest that shows it"}, rows);
+  doc.heading(2, "3.2 Unbonded loops per sense against the exact 1D elasto-plastic oracle");
+  doc.paragraph(
+      "Each sense alone, unbonded, cycled 0 -> A -> -A -> A at constant uN (700 steps on the first leg): the "
+      "dissipation the law books in that sense against `oracles::coulomb_slip_1d` (50 digits) for the same "
+      "vertices, stiffness and yield. The twist is driven negative first: it is capped like a positive one.");
+  rows.clear();
+  for (const auto& l : ice.loops)
+    rows.push_back({l.sense, sci(l.k, 6), sci(l.yield, 6), sci(l.peak, 9), sci(l.dissipation, 12), sci(l.oracle, 12),
+                    sci(l.rel_error(), 2), sci(l.other_kinds, 1)});
+  doc.table({"sense", "stiffness", "yield", "peak |load|", "dissipated [J]", "oracle [J]", "relative error",
+             "other kinds [J]"},
+            rows);
+  for (const auto& l : ice.loops) {
+    PlotSpec spec;
+    spec.title = "ice " + l.sense + ": load vs displacement (unbonded cycle)";
+    spec.xlabel = l.xlabel;
+    spec.ylabel = l.ylabel;
+    spec.key = "bottom right";
+    spec.series.push_back({"law (every 4th step)", l.x, l.y, "linespoints pt 7 ps 0.3"});
+    const double x0 = *std::min_element(l.x.begin(), l.x.end()), x1 = *std::max_element(l.x.begin(), l.x.end());
+    spec.series.push_back({"+yield", {x0, x1}, {l.yield, l.yield}, "lines lw 2 dt 2"});
+    spec.series.push_back({"-yield", {x0, x1}, {-l.yield, -l.yield}, "lines lw 2 dt 2"});
+    doc.figure({fmt::format("plots/ice_{}_loop.svg", l.sense),
+                fmt::format("ice {}: {} vs {}, unbonded cycle; dashed: the yield +-{}", l.sense, l.ylabel, l.xlabel,
+                            sci(l.yield, 3)),
+                render_svg(spec)});
+  }
+  doc.heading(2, "3.3 Breakage points against the closed forms");
+  doc.paragraph(
+      "Each sense bonded and breakable, driven at constant speed past its limit: the load in the last step before "
+      "the break must be at or below the closed form, and one step's increment more must exceed it. The ledger "
+      "(work = elastic + dissipated + released) is checked over the whole run.");
+  rows.clear();
+  for (const auto& b : ice.breaks)
+    rows.push_back({b.sense, "`" + b.formula + "`", sci(b.closed_form, 9), sci(b.before, 9),
+                    sci(b.before + b.increment, 9), std::to_string(b.step),
+                    fmt::format("{:.3f}", (b.closed_form - b.before) / b.increment), sci(b.released, 4),
+                    sci(b.worst_balance, 2)});
+  doc.table({"sense", "closed form", "limit", "load before", "before + increment", "break step",
+             "(limit - before)/increment", "released [J]", "worst ledger residual [J]"},
+            rows);
+  doc.heading(3, "Checks");
+  checks_table(doc, ice.checks);
+}
+
+std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice) {
   std::vector<SummaryRow> out;
   std::string key = fmt::format("decision {}", name_of(d.decision));
   if (const CaseResult* c = d.find("circle_2d")) {
@@ -392,10 +459,11 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
   if (!s.examples.empty())
     sk += fmt::format(" (ratio {:.6f})", s.examples.front().woo_kn / s.examples.front().hand_kn);
   out.push_back({"stiffness (seed 004)", all_ok(s.checks), sk});
+  out.push_back(ice_summary(ice));
   return out;
 }
 
-Document build_report(const DissipationStudy& d, const StiffnessStudy& s, double seconds) {
+Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, double seconds) {
   Document doc;
   doc.heading(1, "lawcheck report");
   doc.paragraph(fmt::format(
@@ -404,7 +472,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, double
       "of `oracles/`.",
       seconds));
   std::vector<std::vector<std::string>> rows;
-  for (const auto& r : summarize(d, s)) rows.push_back({r.study, verdict(r.passed), r.key_figure});
+  for (const auto& r : summarize(d, s, ice)) rows.push_back({r.study, verdict(r.passed), r.key_figure});
   doc.table({"study", "verdict", "key figure"}, rows);
   if (!d.left_out.empty()) {
     doc.paragraph("**Left out of this run:**");
@@ -427,6 +495,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, double
   doc.heading(3, "Checks");
   checks_table(doc, d.checks);
   stiffness_section(doc, s);
+  ice_section(doc, ice);
   return doc;
 }
 
