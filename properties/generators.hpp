@@ -10,8 +10,10 @@
 
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <boost/math/constants/constants.hpp>
 #include <fmt/format.h>
@@ -31,6 +33,13 @@ inline rc::Gen<double> decimal(int min_exp, int max_exp) {
   return rc::gen::map(
       rc::gen::pair(rc::gen::inRange(1, 10), rc::gen::inRange(min_exp, max_exp + 1)),
       [](std::pair<int, int> me) { return std::stod(fmt::format("{}e{}", me.first, me.second)); });
+}
+
+// One of a law's named options (an enum's list of values, e.g. all_plastic_dissipations); shrinks
+// towards the first.
+template <class T, std::size_t N>
+rc::Gen<T> element_of(const T (&values)[N]) {
+  return rc::gen::elementOf(std::vector<T>(std::begin(values), std::end(values)));
 }
 
 // Tenths 0.1 .. 1.0 (friction coefficients, ratios of order one).
@@ -189,6 +198,93 @@ inline rc::Gen<LoadingSpec> closed_loop_2d() {
     return s;
   });
   return rc::gen::oneOf(rc::gen::cast<LoadingSpec>(closed), rc::gen::cast<LoadingSpec>(smooth_2d()));
+}
+
+// --- six-DoF paths: rotations, tension, breaks ----------------------------------------------
+
+inline rc::Gen<PiecewiseSpec> corners_of(const rc::Gen<Corner>& corner, int min_count, int max_count) {
+  return rc::gen::build<PiecewiseSpec>(rc::gen::set(
+      &PiecewiseSpec::corners,
+      rc::gen::mapcat(rc::gen::inRange(min_count, max_count + 1), [corner](int count) {
+        return rc::gen::container<std::vector<Corner>>(std::size_t(count), corner);
+      })));
+}
+
+// A corner in all six DoFs; normal n in [min_n, 8] (n < 0: tension, uN up to -uN0 = |uN0|).
+inline rc::Gen<Corner> corner_6d(int min_n) {
+  return rc::gen::build<Corner>(rc::gen::set(&Corner::n, rc::gen::inRange(min_n, 9)),
+                                rc::gen::set(&Corner::y, rc::gen::inRange(-8, 9)),
+                                rc::gen::set(&Corner::z, rc::gen::inRange(-8, 9)),
+                                rc::gen::set(&Corner::steps, steps_per_segment()),
+                                rc::gen::set(&Corner::rx, rc::gen::inRange(-8, 9)),
+                                rc::gen::set(&Corner::ry, rc::gen::inRange(-8, 9)),
+                                rc::gen::set(&Corner::rz, rc::gen::inRange(-8, 9)));
+}
+
+// Smooth closed loops in six DoFs (|n| <= 1 per mode keeps uN <= 0, as smooth_2d).
+inline rc::Gen<SmoothSpec> smooth_6d() {
+  const auto mode = rc::gen::build<Mode>(rc::gen::set(&Mode::k, rc::gen::inRange(1, 4)),
+                                         rc::gen::set(&Mode::n, rc::gen::inRange(-1, 2)),
+                                         rc::gen::set(&Mode::y, rc::gen::inRange(-4, 5)),
+                                         rc::gen::set(&Mode::z, rc::gen::inRange(-4, 5)),
+                                         rc::gen::set(&Mode::rx, rc::gen::inRange(-4, 5)),
+                                         rc::gen::set(&Mode::ry, rc::gen::inRange(-4, 5)),
+                                         rc::gen::set(&Mode::rz, rc::gen::inRange(-4, 5)));
+  return rc::gen::build<SmoothSpec>(
+      rc::gen::set(&SmoothSpec::modes,
+                   rc::gen::mapcat(rc::gen::inRange(1, 4), [mode](int count) {
+                     return rc::gen::container<std::vector<Mode>>(std::size_t(count), mode);
+                   })),
+      rc::gen::set(&SmoothSpec::steps, rc::gen::inRange(4, 129)));
+}
+
+// Six-DoF paths in compression (uN in [2 uN0, 0]; the corners n = 0 touch with zero force).
+inline rc::Gen<LoadingSpec> path_6d() {
+  return rc::gen::oneOf(rc::gen::cast<LoadingSpec>(corners_of(corner_6d(0), 1, 8)),
+                        rc::gen::cast<LoadingSpec>(smooth_6d()));
+}
+
+// Closed six-DoF loops: a piecewise path back to its start, or a smooth loop.
+inline rc::Gen<LoadingSpec> closed_loop_6d() {
+  const auto closed = rc::gen::map(corners_of(corner_6d(0), 1, 8), [](PiecewiseSpec s) {
+    s.corners.push_back(Corner{4, 0, 0, s.corners.back().steps, 0, 0, 0});
+    return s;
+  });
+  return rc::gen::oneOf(rc::gen::cast<LoadingSpec>(closed), rc::gen::cast<LoadingSpec>(smooth_6d()));
+}
+
+// Rotation only: the translation held at (uN0, 0, 0), the three rotations along corners.
+inline rc::Gen<PiecewiseSpec> rotation_path() {
+  return rc::gen::map(corners_of(corner_6d(4), 1, 8), [](PiecewiseSpec s) {
+    for (Corner& c : s.corners) c.n = 4, c.y = 0, c.z = 0;
+    return s;
+  });
+}
+
+// A path that goes into tension and comes back: compression corners, one corner in tension
+// (n = -4..-1, so uN = |uN0| / 4 .. |uN0|), compression corners again. A breakable law breaks on
+// the way out and makes a new contact on the way back (at the first instant with uN <= 0).
+inline rc::Gen<PiecewiseSpec> path_through_tension() {
+  return rc::gen::apply(
+      [](PiecewiseSpec before, Corner pull, PiecewiseSpec after) {
+        before.corners.push_back(pull);
+        before.corners.insert(before.corners.end(), after.corners.begin(), after.corners.end());
+        return before;
+      },
+      corners_of(corner_6d(0), 1, 4),
+      rc::gen::map(corner_6d(0), [](Corner c) {
+        c.n = -1 - (c.n % 4);  // 0..8 -> -1..-4
+        return c;
+      }),
+      corners_of(corner_6d(0), 1, 4));
+}
+
+// Any path the kit draws in six DoFs: compression, closed loops, and through tension (corners
+// down to n = -4 anywhere, or the dedicated break-and-remake shape).
+inline rc::Gen<LoadingSpec> path_any() {
+  return rc::gen::oneOf(rc::gen::cast<LoadingSpec>(corners_of(corner_6d(-4), 1, 8)),
+                        rc::gen::cast<LoadingSpec>(smooth_6d()),
+                        rc::gen::cast<LoadingSpec>(path_through_tension()));
 }
 
 inline rc::Gen<double> time_step() { return decimal(-7, -3); }

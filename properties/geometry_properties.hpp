@@ -1,6 +1,6 @@
 #pragma once
 // Frame invariance of a law through the solver's geometry (two_body_scenario.hpp), written once
-// for any LawSubject:
+// for any LawSubject (forces and torques), on every configuration the subject draws:
 // - symmetry: swapping the two particles (shapes, materials, poses, velocities) gives the same
 //   contact parameters, equal and opposite global forces, the torques exchanged, the same energies;
 // - objectivity: a rigid motion x -> q x + shift of the whole configuration (positions,
@@ -12,16 +12,21 @@
 // size L (the largest reach of a shape or distance from the origin) by L/|uN0|; (2) each of the M steps: contact
 // point, frame transport and velocity projection each add a few eps relative to |F|. So
 //     |dF| <= 64 eps (M + L/|uN0|) |F|max,
-// 64 covering ~20 roundings per step with a margin of 3; torques carry lever arms <= 2 L; the
-// energies, quadratic in F, move by 2 |dF|/|F|max of their scale (elastic + dissipated +
-// |F|max^2/kt, the last for the slip term fy (ft - fy)/kt).
+// 64 covering ~20 roundings per step with a margin of 3; torques carry lever arms <= 2 L. A law's
+// own torque T = kr phi (LinEl6) sums the relative rotation (w_b - w_a) dt like the force sums
+// displacements, but w_b - w_a is a difference of the two spins: its rounding is eps (|w_a| + |w_b|)
+// whatever the relative rotation, so the torque scale is |T|max + kr Phi with Phi the rotation
+// the particles made (sum of (|w_a| + |w_b|) dt), and |dT| <= 64 eps (M + L/|uN0|) (|T|max + kr Phi)
+// by the same count. The energies, quadratic in F and T, move by 2 |dF|/|F|max of their scale
+// (elastic + dissipated + |F|max^2/kt + (|T|max + kr Phi)^2/kr, the third for the slip term
+// fy (ft - fy)/kt, the last for the rotational springs).
 
 #include <algorithm>
 #include <cmath>
 
 #include <rapidcheck.h>
 
-#include "law_properties.hpp"
+#include "law_case.hpp"
 #include "law_subject.hpp"
 #include "property_runner.hpp"
 #include "two_body_scenario.hpp"
@@ -36,10 +41,10 @@ inline constexpr std::array<std::pair<ShapeKind, ShapeKind>, 4> rotatable_pairs{
 }};
 
 template <LawSubject S>
-TwoBodyScenario draw_scenario(const rc::Gen<ScenarioSpec>& specs) {
+TwoBodyScenario draw_scenario(const typename S::Law& law, const rc::Gen<ScenarioSpec>& specs) {
   const auto spec = *specs;
-  const auto s = build_scenario(spec, [](const ContactCase& c, double uN0) {
-    return S::yield_slip(S::phys(c), uN0);
+  const auto s = build_scenario(spec, [&law](const ContactCase& c, double uN0) {
+    return S::path_unit(law, phys_of(law, c), uN0);
   });
   RC_PRE(s.has_value());
   return *s;
@@ -55,31 +60,37 @@ struct RunComparison {
 
 // The rounding scales shared by the symmetry and objectivity checks: relative bound
 // 64 eps (steps + L/|uN0|) (per-step rounding accumulated, plus the contact point's conditioning),
-// the largest force, and the energy scale (stored + dissipated, plus the largest tangential one).
+// the largest force, the law's torque scale and the energy scale (header comment).
 struct RoundingScales {
   double rel;
   double fmax;
+  double tscale;
   double escale;
 };
 
-template <class S, class Run>
-RoundingScales rounding_scales(const Run& run, int steps, double len) {
+template <class Law, class Run>
+RoundingScales rounding_scales(const Law& law, const Run& run, int steps, double len) {
   double fmax = 0;
+  double tmax = 0;
   double emax = 0;
   for (const auto& st : run.steps) {
     fmax = std::max(fmax, st.force_a.norm());
+    tmax = std::max(tmax, st.local_torque.norm());
     emax = std::max(emax, st.elastic + st.dissipated);
   }
-  return {64 * eps * (double(steps) + len / std::abs(run.uN0)), fmax,
-          emax + fmax * fmax / S::tangential_stiffness(run.phys)};
+  const ContactStiffness k = law.stiffness(run.phys);
+  const double kr = largest_rotational(k);
+  const double tscale = tmax + kr * run.rotation;
+  return {64 * eps * (double(steps) + len / std::abs(run.uN0)), fmax, tscale,
+          emax + fmax * fmax / k.tangential + (kr > 0 ? tscale * tscale / kr : 0.0)};
 }
 
 template <LawSubject S>
 void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
   const auto law = *S::law();
-  const auto s = draw_scenario<S>(gen::scenario_spec(gen::supported_pairs));
-  const auto run = run_scenario<S>(law, s);
-  const auto swap = run_scenario<S>(law, swapped(s));
+  const auto s = draw_scenario<S>(law, gen::scenario_spec(gen::supported_pairs));
+  const auto run = run_scenario(law, s);
+  const auto swap = run_scenario(law, swapped(s));
   RC_ASSERT(!run.lost);
   RC_ASSERT(!swap.lost);
   RC_ASSERT(run.steps.size() == swap.steps.size());
@@ -93,7 +104,8 @@ void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
     RC_ASSERT(std::abs(p[i] - q[i]) <= (4 * eps + uN_rel) * std::abs(p[i]));
 
   const double len = length_scale(s);
-  const auto [rel, fmax, escale] = rounding_scales<S>(run, s.steps, len);
+  const auto [rel, fmax, tscale, escale] = rounding_scales(law, run, s.steps, len);
+  const double tol_t = rel * (2 * len * fmax + tscale);
   double worst = 0;
   for (std::size_t k = 0; k < run.steps.size(); ++k) {
     const auto& a = run.steps[k];
@@ -101,11 +113,12 @@ void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
     const double df = (a.force_a + b.force_a).norm();
     const double dt = std::max((a.torque_a - b.torque_b).norm(), (a.torque_b - b.torque_a).norm());
     const double de = std::max(std::abs(a.elastic - b.elastic), std::abs(a.dissipated - b.dissipated));
-    worst = std::max({worst, df / (rel * fmax), dt / (2 * len * rel * fmax), de / (2 * rel * escale)});
+    worst = std::max({worst, df / (rel * fmax), dt / tol_t, de / (2 * rel * escale)});
     RC_ASSERT(df <= rel * fmax);
-    RC_ASSERT(dt <= 2 * len * rel * fmax);
+    RC_ASSERT(dt <= tol_t);
     RC_ASSERT(de <= 2 * rel * escale);
   }
+  RC_CLASSIFY(tscale > 0, "law torque");
   RC_CLASSIFY(run.steps.back().dissipated > 0, "slipped");
   measure("difference / tolerance", worst);
 }
@@ -113,7 +126,7 @@ void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
 template <LawSubject S>
 void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
   const auto law = *S::law();
-  const auto s = draw_scenario<S>(gen::scenario_spec(rotatable_pairs));
+  const auto s = draw_scenario<S>(law, gen::scenario_spec(rotatable_pairs));
   const auto turn = *gen::rotation();
   const auto shift_units = *gen::small_ints3(-4, 4);
   const Quatd q = turn.quaternion();
@@ -125,31 +138,35 @@ void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
   RC_ASSERT(cp.has_value());
   const ContactFrame f0 = initial_frame(cp->normal);
   const ContactFrame f0_moved{(q * f0.ori).normalized(), (q * f0.mid).normalized()};
-  const auto run = run_scenario<S>(law, s);
-  const auto mov = run_scenario<S>(law, moved_s, f0_moved);
+  const auto run = run_scenario(law, s);
+  const auto mov = run_scenario(law, moved_s, f0_moved);
   RC_ASSERT(!run.lost);
   RC_ASSERT(!mov.lost);
   RC_ASSERT(run.steps.size() == mov.steps.size());
 
   const double len = std::max(len0, length_scale(moved_s));
   // the rotation itself adds a few eps per rotated vector: inside the 64
-  const auto [rel, fmax, escale] = rounding_scales<S>(run, s.steps, len);
+  const auto [rel, fmax, tscale, escale] = rounding_scales(law, run, s.steps, len);
+  const double tol_t = rel * (2 * len * fmax + tscale);
   const Mat3d r = q.toRotationMatrix();
   double worst = 0;
   for (std::size_t k = 0; k < run.steps.size(); ++k) {
     const auto& a = run.steps[k];
     const auto& b = mov.steps[k];
     const double dl = (a.local_force - b.local_force).norm();
+    const double dlt = (a.local_torque - b.local_torque).norm();
     const double dg = (r * a.force_a - b.force_a).norm();
     const double dt = std::max((r * a.torque_a - b.torque_a).norm(), (r * a.torque_b - b.torque_b).norm());
     const double de = std::max(std::abs(a.elastic - b.elastic), std::abs(a.dissipated - b.dissipated));
-    worst = std::max({worst, dl / (rel * fmax), dg / (rel * fmax), dt / (2 * len * rel * fmax),
-                      de / (2 * rel * escale)});
+    worst = std::max({worst, dl / (rel * fmax), dg / (rel * fmax), dt / tol_t, de / (2 * rel * escale)});
+    if (tscale > 0) worst = std::max(worst, dlt / (rel * tscale));
     RC_ASSERT(dl <= rel * fmax);
+    RC_ASSERT(dlt <= rel * tscale);
     RC_ASSERT(dg <= rel * fmax);
-    RC_ASSERT(dt <= 2 * len * rel * fmax);
+    RC_ASSERT(dt <= tol_t);
     RC_ASSERT(de <= 2 * rel * escale);
   }
+  RC_CLASSIFY(tscale > 0, "law torque");
   RC_CLASSIFY(run.steps.back().dissipated > 0, "slipped");
   measure("difference / tolerance", worst);
 }

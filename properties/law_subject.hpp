@@ -1,24 +1,40 @@
 #pragma once
-// What the property kit needs to know about a law beyond the solver's ContactLaw concept
-// (solver/laws/contact_law.hpp): how to configure it, how its physics follows from a contact
-// configuration, and its friction limit. A DEM developer verifies a new law by writing one such
-// subject and instantiating the suite for it (law_property_suite.hpp, README.md).
+// What the property kit needs to know about a law beyond the solver's SolverLaw concept
+// (solver/laws/contact_law.hpp), split by capability: a law's subject says which capabilities
+// the law has, and the law instantiates the suites of those (law_property_suite.hpp, README.md).
 //
-//   Law                   the law in double (must meet ContactLaw); Law::rebind<HighPrecision>
-//                         is the same law in 50 digits, reached through law.cast<S>() and
+// LawSubject -- every law (general_properties.hpp, geometry_properties.hpp):
+//   Law                   the law in double, a SolverLaw with Material FrictMat (the kit draws
+//                         FrictMat pairs, contact_case.hpp); Law::rebind<HighPrecision> is the
+//                         same law in 50 digits, reached through law.cast<S>() and
 //                         phys.cast<S>() (precision separation)
-//   law()                 generator of the configurations under test (elasto-plastic)
-//   elastic(law)          the same law with slip disabled (noSlip), for the energy properties
-//   phys(contact)         the law's physics for a generated contact configuration
+//   law()                 generator of EVERY configuration of the law: each flag, each formula,
+//                         each named option -- the general suites (50 digits, isotropy,
+//                         symmetry, objectivity) run on all of them
+//   path_unit(law, ph, uN0)  the tangential displacement of one unit of the generated paths
+//                         (a Coulomb law: the yield slip, so that paths both stick and slip)
+//   parameters(ph)        the contact's parameters, which must not depend on the order of the
+//                         two particles
+//   rotational_stiffness  true if the law has twist / bending springs (rotational suite),
+//                         false if it must return zero torque on any path (torque-free suite)
+// The contact's physics is the law's own: law.make_phys(m1, m2, creation) (phys_of below).
+//
+// ElasticEnergySubject -- a law with elastic configurations (elastic_energy_properties.hpp):
+//   elastic(law)          the configuration made purely elastic (a Coulomb law: noSlip; a law
+//                         that is elastic anyway: itself)
+// CoulombBoundedSubject -- |Ft| <= fy (coulomb_properties.hpp, oracle_properties.hpp):
+//   bounded(law)          the configuration with its friction limit on (noSlip off)
+//   exact_slip(law)       ... with the dissipation formula that is the exact work of a 1D slip
+//                         step (the decided formula; what the 1D balance and the oracles claim)
 //   yield_force(ph, fn)   the largest admissible |Ft| under the normal force fn
 //   tangential_stiffness  kt, for the exact work quadrature of 1D elasto-plastic steps
-//   yield_slip(ph, uN)    the tangential displacement that reaches the yield surface from rest;
-//                         loading paths are drawn in units of it so that they both stick and slip
-//   parameters(ph)        the contact's parameters (kn, kt, tanPhi), which must not depend on
-//                         the order of the two particles
+// RotationalSubject -- rotational_stiffness == true and ElasticEnergySubject
+//   (rotational_properties.hpp): torque work = stored rotational energy on elastic paths.
+// TorqueFreeSubject -- rotational_stiffness == false (rotational_properties.hpp): zero torque.
+// BreakableSubject -- contacts that break in tension (breakable_properties.hpp):
+//   breaks(law)           whether this configuration breaks at uN > 0 (noBreak off)
+//   breaking(law), unbreakable(law)   the configuration with noBreak off / on
 
-#include <algorithm>
-#include <cmath>
 #include <concepts>
 #include <vector>
 
@@ -31,43 +47,50 @@
 namespace lawcheck::properties {
 
 template <class S>
-concept LawSubject = requires(const typename S::Law& law, const typename S::Law::Phys& ph,
-                              const ContactCase& contact, double x) {
-  requires ContactLaw<typename S::Law>;
-  requires std::same_as<typename S::Law::Scalar, double>;
+concept LawSubject = requires(const typename S::Law& law, const typename S::Law::Phys& ph, double x) {
+  requires SolverLaw<typename S::Law>;
+  requires std::same_as<typename S::Law::Material, FrictMat>;
   requires ContactLaw<typename S::Law::template rebind<HighPrecision>>;
   { law.template cast<HighPrecision>() } -> std::same_as<typename S::Law::template rebind<HighPrecision>>;
   { ph.template cast<HighPrecision>() } -> std::same_as<typename S::Law::template rebind<HighPrecision>::Phys>;
   { S::law() } -> std::same_as<rc::Gen<typename S::Law>>;
-  { S::elastic(law) } -> std::same_as<typename S::Law>;
-  { S::phys(contact) } -> std::same_as<typename S::Law::Phys>;
-  { S::yield_force(ph, x) } -> std::same_as<double>;
-  { S::tangential_stiffness(ph) } -> std::same_as<double>;
-  { S::yield_slip(ph, x) } -> std::same_as<double>;
+  { S::path_unit(law, ph, x) } -> std::same_as<double>;
   { S::parameters(ph) } -> std::same_as<std::vector<double>>;
+  { S::rotational_stiffness } -> std::convertible_to<bool>;
 };
 
-// Subject for laws with FrictPhys physics, a Coulomb limit |Ft| <= |Fn| tanPhi and the flags of
-// LinearCoulombLaw (no_break, no_slip, dissipation): the linear law and its test-only mutants.
-template <class L>
-struct CoulombSubject {
-  using Law = L;
-
-  static rc::Gen<Law> law() { return rc::gen::just(Law{}); }
-  static Law elastic(Law law) {
-    law.no_slip = true;
-    return law;
-  }
-  static FrictPhys<double> phys(const ContactCase& c) { return frict_phys_of(c); }
-  static double yield_force(const FrictPhys<double>& ph, double fn) { return std::abs(fn) * ph.tan_phi; }
-  static double tangential_stiffness(const FrictPhys<double>& ph) { return ph.kt; }
-  // With no friction or no tangential stiffness there is no yield slip; |uN| still gives the
-  // paths a size (the tangential force is then identically zero).
-  static double yield_slip(const FrictPhys<double>& ph, double uN) {
-    const double slip = ph.kn * std::abs(uN) * ph.tan_phi / ph.kt;
-    return std::isfinite(slip) && slip > 0 ? slip : std::abs(uN);
-  }
-  static std::vector<double> parameters(const FrictPhys<double>& ph) { return {ph.kn, ph.kt, ph.tan_phi}; }
+template <class S>
+concept ElasticEnergySubject = LawSubject<S> && requires(const typename S::Law& law) {
+  { S::elastic(law) } -> std::same_as<typename S::Law>;
 };
+
+template <class S>
+concept CoulombBoundedSubject =
+    ElasticEnergySubject<S> && requires(const typename S::Law& law, const typename S::Law::Phys& ph, double x) {
+      { S::bounded(law) } -> std::same_as<typename S::Law>;
+      { S::exact_slip(law) } -> std::same_as<typename S::Law>;
+      { S::yield_force(ph, x) } -> std::same_as<double>;
+      { S::tangential_stiffness(ph) } -> std::same_as<double>;
+    };
+
+template <class S>
+concept RotationalSubject = ElasticEnergySubject<S> && S::rotational_stiffness;
+
+template <class S>
+concept TorqueFreeSubject = LawSubject<S> && !S::rotational_stiffness;
+
+template <class S>
+concept BreakableSubject = LawSubject<S> && requires(const typename S::Law& law) {
+  { S::breaks(law) } -> std::same_as<bool>;
+  { S::breaking(law) } -> std::same_as<typename S::Law>;
+  { S::unbreakable(law) } -> std::same_as<typename S::Law>;
+};
+
+// The law's physics for a generated contact (Woo's Cp2: from the two materials and the creation
+// geometry).
+template <SolverLaw L>
+typename L::Phys phys_of(const L& law, const ContactCase& c) {
+  return law.make_phys(c.m1, c.m2, ContactCreation{c.uN0, lengths_of(c)});
+}
 
 }  // namespace lawcheck::properties

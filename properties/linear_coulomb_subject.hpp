@@ -1,11 +1,11 @@
 #pragma once
-// The kit's subject for the linear Cundall law (solver/laws/linear_coulomb_law.hpp), in its
-// default configuration: breakable, Coulomb slip on, the decided dissipation formula.
+// The kit's subject for the linear Cundall law (solver/laws/linear_coulomb_law.hpp), in every
+// configuration: noBreak, noSlip, each dissipation formula.
 
 #include <ostream>
 
+#include "coulomb_subject.hpp"
 #include "laws/linear_coulomb_law.hpp"
-#include "law_subject.hpp"
 
 namespace lawcheck {
 
@@ -18,7 +18,10 @@ inline void showValue(const LinearCoulombLaw<double>& law, std::ostream& os) {
 namespace properties {
 
 using LinearCoulombSubject = CoulombSubject<LinearCoulombLaw<double>>;
-static_assert(LawSubject<LinearCoulombSubject>);
+static_assert(ElasticEnergySubject<LinearCoulombSubject>);
+static_assert(CoulombBoundedSubject<LinearCoulombSubject>);
+static_assert(TorqueFreeSubject<LinearCoulombSubject>);
+static_assert(BreakableSubject<LinearCoulombSubject>);
 
 }  // namespace properties
 }  // namespace lawcheck

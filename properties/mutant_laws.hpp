@@ -1,21 +1,73 @@
 #pragma once
-// Deliberately wrong variants of the linear Cundall law, compiled only into the mutation test
-// (mutation_test.cpp): the kit must reject each of them, which shows that its properties can fail.
+// Deliberately wrong variants of the kit's laws, compiled only into the mutation test
+// (mutation_test.cpp): the fast property set must reject each of them, which shows that its
+// properties can fail. Each mutant is the correct law with one bug, of the kinds a contact law
+// gets wrong (issue 9: flags, tension and breakage, spurious torque, per-axis asymmetry,
+// precision per configuration), plus the Coulomb-specific ones the kit started with.
+//
+// MutantCoulombLaw (linear Cundall law):
 //   no_radial_return              the trial force is never returned to the yield circle
 //   wrong_increment_sign          Ft -= kt dt vel_t instead of += (seed 000's increment)
 //   square_yield_surface          each tangential component clamped to [-fy, fy] separately
 //   tangential_energy_forgotten   elastic energy kn uN^2/2 only, without |Ft|^2/(2 kt)
+//   no_slip_ignored               slips although configured noSlip                     (flags)
+//   no_break_ignored              breaks in tension although configured noBreak        (flags)
+//   breaks_at_touch               breaks at uN >= 0 instead of uN > 0                  (tension)
+//   released_energy_forgotten     a break books no released energy                     (breakage)
+//   released_booked_as_plastic    a break books |Ft|^2/(2 kt) as plastic_shear         (breakage)
+//   state_kept_at_break           a break does not reset the tangential force          (breakage)
+//   spurious_torque               returns a torque of 1e-12 kt l1^2 dphi               (torque)
+//   z_increment_scaled            the z increment is 1.01 kt dt vel_z                  (per axis)
+//   anisotropic_stiffness         ... and the z energy Fz^2/(2 1.01 kt): an elastic, energy-
+//                                 consistent law with a 1 % stiffer z axis                (per axis)
+//   normal_force_in_float_when_no_break  the double build of the noBreak configuration computes
+//                                 Fn through float (a mixed-precision fast path)       (precision)
+//   code_split_in_float           the double build computes the code_split dissipation through
+//                                 float                                                (precision)
 // (A wrong dissipation formula needs no mutant: the law's own elastic_difference option is one.)
+//
+// MutantLinEl6Law (LinEl6, elastic in six DoFs):
+//   torque_sign_flipped           returns -T: the torque feeds the rotation it stores  (torque)
+//   twist_with_bending_stiffness  Tn = kb rx while the energy keeps kw rx^2/2          (torque)
+//   bending_z_stiffer             Tz = 1.01 kb rz, energy consistent                   (per axis)
+//   released_forgets_rotation     a break releases only the tangential spring          (breakage)
+//
+// "The double build only" (precision mutants): a float cast written in a law templated on its
+// scalar rounds both the double and the 50-digit run to the same float, which no comparison of
+// the two can see; a fast path taken for double only is what loses precision unseen -- and what
+// the 50-digit comparison exists to catch, on the configuration that takes it.
 
 #include <algorithm>
 #include <ostream>
 #include <string_view>
+#include <type_traits>
 
 #include "laws/linear_coulomb_law.hpp"
+#include "laws/linel6_law.hpp"
 
 namespace lawcheck::properties {
 
-enum class Mutation { no_radial_return, wrong_increment_sign, square_yield_surface, tangential_energy_forgotten };
+enum class Mutation {
+  no_radial_return,
+  wrong_increment_sign,
+  square_yield_surface,
+  tangential_energy_forgotten,
+  no_slip_ignored,
+  no_break_ignored,
+  breaks_at_touch,
+  released_energy_forgotten,
+  released_booked_as_plastic,
+  state_kept_at_break,
+  spurious_torque,
+  z_increment_scaled,
+  anisotropic_stiffness,
+  normal_force_in_float_when_no_break,
+  code_split_in_float,
+};
+
+// float for the double build, the scalar itself otherwise.
+template <class R>
+using DoubleBuildFloat = std::conditional_t<std::is_same_v<R, double>, float, R>;
 
 template <class R, Mutation M>
 struct MutantCoulombLaw {
@@ -46,18 +98,25 @@ struct MutantCoulombLaw {
   State initial_state(const ContactCreation& c, const Phys& ph) const { return correct().initial_state(c, ph); }
   ContactStiffness stiffness(const Phys& ph) const { return correct().stiffness(ph); }
 
+  // The z axis's stiffness factor of the per-axis mutants.
+  static constexpr double z_factor = 1.01;
+
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
-    if constexpr (M == Mutation::no_radial_return) {
+    using std::abs;
+    using std::sqrt;
+    if constexpr (M == Mutation::no_radial_return || M == Mutation::no_slip_ignored ||
+                  M == Mutation::no_break_ignored) {
       auto law = correct();
-      law.no_slip = true;
+      if constexpr (M == Mutation::no_radial_return) law.no_slip = true;
+      if constexpr (M == Mutation::no_slip_ignored) law.no_slip = false;
+      if constexpr (M == Mutation::no_break_ignored) law.no_break = false;
       return law.template step<TrackEnergy>(g, ph, s, dt);
     } else if constexpr (M == Mutation::wrong_increment_sign) {
       LocalGeom<R> flipped = g;
       flipped.vel.template tail<2>() *= -1;
       return correct().template step<TrackEnergy>(flipped, ph, s, dt);
     } else if constexpr (M == Mutation::square_yield_surface) {
-      using std::abs;
       LocalResponse<R> out;
       const R fn = ph.kn * g.uN;
       s.ft += (dt * ph.kt) * g.vel.template tail<2>();
@@ -73,6 +132,43 @@ struct MutantCoulombLaw {
       }
       out.force << fn, s.ft;
       return out;
+    } else if constexpr (M == Mutation::breaks_at_touch) {
+      if (g.uN == 0 && !no_break) {
+        LocalGeom<R> pulled = g;
+        pulled.uN = R(1);  // the correct law's break, one instant early
+        return correct().template step<TrackEnergy>(pulled, ph, s, dt);
+      }
+      return correct().template step<TrackEnergy>(g, ph, s, dt);
+    } else if constexpr (M == Mutation::released_energy_forgotten || M == Mutation::released_booked_as_plastic ||
+                         M == Mutation::state_kept_at_break) {
+      const State before = s;
+      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+      if (r.broken) {
+        if constexpr (M == Mutation::released_energy_forgotten) r.dissipated[EnergyKind::released] = R(0);
+        if constexpr (M == Mutation::released_booked_as_plastic)
+          std::swap(r.dissipated[EnergyKind::released], r.dissipated[EnergyKind::plastic_shear]);
+        if constexpr (M == Mutation::state_kept_at_break) s = before;
+      }
+      return r;
+    } else if constexpr (M == Mutation::spurious_torque) {
+      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+      if (!r.broken) r.torque = (R(1e-12) * ph.kt * g.l1 * g.l1 * dt) * g.ang_vel;
+      return r;
+    } else if constexpr (M == Mutation::z_increment_scaled || M == Mutation::anisotropic_stiffness) {
+      LocalGeom<R> scaled = g;
+      scaled.vel.z() *= R(z_factor);
+      return correct().template step<TrackEnergy>(scaled, ph, s, dt);
+    } else if constexpr (M == Mutation::normal_force_in_float_when_no_break) {
+      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+      if (no_break) r.force.x() = R(static_cast<DoubleBuildFloat<R>>(r.force.x()));
+      return r;
+    } else if constexpr (M == Mutation::code_split_in_float) {
+      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+      if (dissipation == PlasticDissipation::code_split) {
+        R& d = r.dissipated[EnergyKind::plastic_shear];
+        d = R(static_cast<DoubleBuildFloat<R>>(d));
+      }
+      return r;
     } else {
       return correct().template step<TrackEnergy>(g, ph, s, dt);
     }
@@ -80,15 +176,87 @@ struct MutantCoulombLaw {
 
   R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const {
     if constexpr (M == Mutation::tangential_energy_forgotten) return ph.kn * g.uN * g.uN / 2;
+    if constexpr (M == Mutation::anisotropic_stiffness) {
+      // Fz = 1.01 kt uz stores Fz^2 / (2 1.01 kt): consistent with the force
+      const R normal = ph.kn * g.uN * g.uN / 2;
+      if (ph.kt == 0) return normal;
+      const Vec2<R>& ft = s.ft;  // local (y, z)
+      return normal + ft.x() * ft.x() / (2 * ph.kt) + ft.y() * ft.y() / (2 * R(z_factor) * ph.kt);
+    }
     return correct().elastic_energy(g, ph, s);
   }
 };
 
-static_assert(ContactLaw<MutantCoulombLaw<double, Mutation::square_yield_surface>>);
+static_assert(SolverLaw<MutantCoulombLaw<double, Mutation::square_yield_surface>>);
 
 template <class R, Mutation M>
-void showValue(const MutantCoulombLaw<R, M>&, std::ostream& os) {
-  os << "MutantCoulombLaw<" << int(M) << ">";
+void showValue(const MutantCoulombLaw<R, M>& law, std::ostream& os) {
+  os << "MutantCoulombLaw<" << int(M) << ">{noBreak=" << law.no_break << " noSlip=" << law.no_slip
+     << " dissipation=" << name_of(law.dissipation) << "}";
+}
+
+enum class Mutation6 {
+  torque_sign_flipped,
+  twist_with_bending_stiffness,
+  bending_z_stiffer,
+  released_forgets_rotation,
+};
+
+template <class R, Mutation6 M>
+struct MutantLinEl6Law {
+  using Scalar = R;
+  using Phys = LinEl6Phys<R>;
+  using State = typename LinEl6Law<R>::State;
+  using Material = FrictMat;
+  template <class S> using rebind = MutantLinEl6Law<S, M>;
+  static constexpr std::string_view name = "mutant6";
+  static constexpr auto energy_kinds = LinEl6Law<R>::energy_kinds;
+
+  double char_len = 0.01;
+  bool no_break = false;
+  RotationalStiffness rotational_stiffness = decided_rotational_stiffness;
+
+  template <class S>
+  rebind<S> cast() const {
+    return {char_len, no_break, rotational_stiffness};
+  }
+
+  LinEl6Law<R> correct() const { return {char_len, no_break, rotational_stiffness}; }
+
+  void validate() const { correct().validate(); }
+  Phys make_phys(const FrictMat& m1, const FrictMat& m2, const ContactCreation& c) const {
+    return correct().make_phys(m1, m2, c);
+  }
+  State initial_state(const ContactCreation& c, const Phys& ph) const { return correct().initial_state(c, ph); }
+  ContactStiffness stiffness(const Phys& ph) const { return correct().stiffness(ph); }
+
+  static constexpr double z_factor = 1.01;
+
+  template <bool TrackEnergy>
+  LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
+    const State before = s;
+    auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+    if constexpr (M == Mutation6::torque_sign_flipped) r.torque = -r.torque;
+    if constexpr (M == Mutation6::twist_with_bending_stiffness) r.torque.x() = ph.kb * s.rot.x();
+    if constexpr (M == Mutation6::bending_z_stiffer) r.torque.z() *= R(z_factor);
+    if constexpr (M == Mutation6::released_forgets_rotation)
+      if (r.broken) r.dissipated[EnergyKind::released] = ph.kt * before.ut.squaredNorm() / 2;
+    return r;
+  }
+
+  R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const {
+    const R e = correct().elastic_energy(g, ph, s);
+    if constexpr (M == Mutation6::bending_z_stiffer) return e + R(z_factor - 1) * ph.kb * s.rot.z() * s.rot.z() / 2;
+    return e;
+  }
+};
+
+static_assert(SolverLaw<MutantLinEl6Law<double, Mutation6::torque_sign_flipped>>);
+
+template <class R, Mutation6 M>
+void showValue(const MutantLinEl6Law<R, M>& law, std::ostream& os) {
+  os << "MutantLinEl6Law<" << int(M) << ">{charLen=" << law.char_len << " noBreak=" << law.no_break
+     << " rotationalStiffness=" << name_of(law.rotational_stiffness) << "}";
 }
 
 }  // namespace lawcheck::properties

@@ -7,9 +7,10 @@
 //   elastic - perfectly plastic spring (oracles/coulomb_slip_1d.hpp);
 // - 2D slip: the law along smooth closed 2D loops with a varying normal force against the
 //   integrated continuous law (oracles/coulomb_slip_2d.hpp), at the law's convergence order.
-// The slip properties are written for any LawSubject whose continuous limit the oracles describe
-// (a linear tangential spring with a Coulomb limit); the 2D one also needs the normal stiffness,
-// so it takes the FrictPhys family.
+// The slip properties are written for any CoulombBoundedSubject whose continuous limit the oracles
+// describe (a linear tangential spring with a Coulomb limit), on the drawn configuration with its
+// limit on and the exact slip formula (S::exact_slip(S::bounded(law))); the 2D one also needs the
+// normal stiffness, so it takes the FrictPhys family.
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@
 #include <rapidcheck.h>
 
 #include "bridge/oracle_shape.hpp"
-#include "law_properties.hpp"
+#include "coulomb_properties.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"
 #include "oracles/stiffness.hpp"
@@ -62,14 +63,14 @@ inline void stiffness_matches_the_oracle() {
 // continuous law: elastic to the yield force, then slip at fy, with plastic slip (ft - fy)/kt
 // and dissipation fy (ft - fy)/kt -- the decided formula (laws/plastic_dissipation.hpp). The law
 // therefore agrees with the exact oracle to rounding only: the force to the running-sum bound
-// 8 eps (kt L_t + N |F|max), the dissipation to energy_tolerance (law_properties.hpp).
-template <LawSubject S>
+// 8 eps (kt L_t + N |F|max), the dissipation to energy_tolerance (law_case.hpp).
+template <CoulombBoundedSubject S>
 void slip_1d_matches_the_exact_oracle() {
   const auto c = draw_case<S>(gen::Range::typical);
   const auto spec = *gen::path_1d();
-  const auto path = to_path(spec, c.contact.uN0, c.slip, c.dt);
-  const auto run = run_path(c.law, c.phys, path, c.lengths);
-  RC_ASSERT(!run.broken);
+  const auto path = to_path(spec, c.scale);
+  const auto run = run_path(S::exact_slip(S::bounded(c.law)), c.phys, path, c.lengths);
+  RC_ASSERT(!run.broken());
   const double kt = S::tangential_stiffness(c.phys);
   const double fy = S::yield_force(c.phys, run.response.front().force.x());
   std::vector<oracles::Real> vertices;
@@ -89,7 +90,7 @@ void slip_1d_matches_the_exact_oracle() {
   }
   const double n = double(run.steps());
   const double force_tol = 8 * eps * (kt * path_t + n * fmax);
-  const double energy_tol = energy_tolerance(run, kt);
+  const double energy_tol = energy_tolerance(run, c.stiffness());
   double worst = 0;
   for (std::size_t j = 0; j < at.size(); ++j) {
     const double df = std::abs(run.response[at[j]].force.y() - static_cast<double>(history[j + 1].force));
@@ -151,11 +152,12 @@ inline int next_prime(int n) {
 // 1.9e-17, 7.4e-18, 3.9e-18 of 1.18e-11 at N, 2N, 32N, 64N); no claim is made under it. The 1/N
 // regime also needs steps that resolve the yield slip fy/kt (34 and 272 steps on a 2-slip loop
 // err by 6.5e-15 and -4.3e-15), so N is 8..16 steps per yield slip of the fastest travel.
-template <LawSubject S>
+template <CoulombBoundedSubject S>
 void slip_2d_converges_to_the_continuous_oracle() {
   static_assert(std::is_same_v<typename S::Law::Phys, FrictPhys<double>>,
                 "the 2D oracle property needs kn (FrictPhys) to build fy(t)");
   auto c = draw_case<S>(gen::Range::typical);
+  const auto law = S::exact_slip(S::bounded(c.law));
   auto spec = *gen::smooth_2d();
   const int per_slip = *rc::gen::inRange(8, 17);
   double speed = 0;  // bound on |du/ds| in yield slips
@@ -164,7 +166,7 @@ void slip_2d_converges_to_the_continuous_oracle() {
   spec.steps = std::max(32, int(std::ceil(per_slip * speed)));
   const double kt = S::tangential_stiffness(c.phys);
   const double fy0 = S::yield_force(c.phys, c.phys.kn * c.contact.uN0);
-  const double scale = c.slip * spec.unit;
+  const double scale = c.scale.slip * spec.unit;
 
   oracles::Slip2dOptions options;
   options.tolerance = oracles::Real("1e-12");
@@ -175,8 +177,8 @@ void slip_2d_converges_to_the_continuous_oracle() {
   const auto errors = [&](int steps) {
     SmoothSpec s = spec;
     s.steps = steps;
-    const auto run = run_path(c.law, c.phys, to_path(s, c.contact.uN0, c.slip, c.dt), c.lengths);
-    RC_ASSERT(!run.broken);
+    const auto run = run_path(law, c.phys, to_path(s, c.scale), c.lengths);
+    RC_ASSERT(!run.broken());
     return std::pair{std::abs(run.dissipated.back() - d_exact),
                      (run.response.back().force.template tail<2>() - f_exact).norm()};
   };

@@ -1,7 +1,8 @@
 #pragma once
 // Two particles in contact, moved kinematically (constant linear and angular velocities, no
 // integrator) through the solver's geometry -> physics -> law chain (seed 001 steps 1-3): contact
-// point, transported contact frame, local geometry, FrictPhys, the law. What the symmetry and
+// point, transported contact frame, local geometry, the law's physics (make_phys) and initial
+// state, the law. What the symmetry and
 // objectivity properties compare: the same motion seen with the particles swapped, or after a
 // rigid motion of the whole configuration.
 //
@@ -28,6 +29,7 @@
 #include "geometry/contact_point.hpp"
 #include "geometry/shapes.hpp"
 #include "laws/contact_law.hpp"
+#include "path_driver.hpp"
 
 namespace lawcheck::properties {
 
@@ -108,10 +110,11 @@ inline std::optional<ContactPoint> contact_of(const TwoBodyScenario& s) {
   return contact_point(s.a.shape, s.a.pose, s.b.shape, s.b.pose);
 }
 
-// yield_slip(phys, uN0): the tangential displacement that reaches the yield surface.
+// path_unit(contact, uN0): the tangential displacement of one unit (the yield slip of a Coulomb
+// law, law_subject.hpp).
 // Empty when the ray never reaches uN0 (d almost parallel to a wall or a cylinder's axis).
-template <class YieldSlip>
-std::optional<TwoBodyScenario> build_scenario(const ScenarioSpec& spec, YieldSlip&& yield_slip) {
+template <class PathUnit>
+std::optional<TwoBodyScenario> build_scenario(const ScenarioSpec& spec, PathUnit&& path_unit) {
   TwoBodyScenario s;
   s.a = {make_shape(spec.kind_a, spec.size_a, spec.extent), spec.mat_a, {}, {}};
   s.b = {make_shape(spec.kind_b, spec.size_b, spec.extent), spec.mat_b, {}, {}};
@@ -138,7 +141,7 @@ std::optional<TwoBodyScenario> build_scenario(const ScenarioSpec& spec, YieldSli
   const auto cp = contact_of(s);
   if (!cp || std::abs(cp->uN - uN0) > 1e-3 * std::abs(uN0)) return std::nullopt;
   const ContactCase c = contact_case_of(s, cp->uN);
-  const double slip = yield_slip(c, cp->uN);
+  const double slip = path_unit(c, cp->uN);
   const double duration = spec.steps * spec.dt;
   const double travel = std::min(2 * slip, 0.3 * std::sqrt(smallest * std::abs(uN0)));
   const double v = travel / duration;
@@ -166,6 +169,7 @@ std::optional<TwoBodyScenario> build_scenario(const ScenarioSpec& spec, YieldSli
 struct ScenarioStep {
   Vec3d force_a;        // global force on particle a
   Vec3d local_force;    // the law's force, contact-local
+  Vec3d local_torque;   // the law's torque, contact-local
   Vec3d torque_a;       // global torque on a about its centre
   Vec3d torque_b;
   double elastic = 0;
@@ -176,6 +180,7 @@ template <class Phys>
 struct ScenarioRun {
   Phys phys{};
   double uN0 = 0;
+  double rotation = 0;  // sum over steps of (|w_a| + |w_b|) dt: the rotation the particles made
   std::vector<ScenarioStep> steps;  // [0]: contact made; ends early if the contact is lost
   bool lost = false;
 };
@@ -187,11 +192,10 @@ inline void advance(Body& b, double dt) {
 }
 
 // frame0: the contact frame at creation; default initial_frame(normal).
-template <class Subject>
-ScenarioRun<typename Subject::Law::Phys> run_scenario(const typename Subject::Law& law,
-                                                      TwoBodyScenario s,
-                                                      std::optional<ContactFrame> frame0 = std::nullopt) {
-  ScenarioRun<typename Subject::Law::Phys> run;
+template <SolverLaw Law>
+ScenarioRun<typename Law::Phys> run_scenario(const Law& law, TwoBodyScenario s,
+                                             std::optional<ContactFrame> frame0 = std::nullopt) {
+  ScenarioRun<typename Law::Phys> run;
   auto cp = contact_of(s);
   if (!cp) {
     run.lost = true;
@@ -200,14 +204,15 @@ ScenarioRun<typename Subject::Law::Phys> run_scenario(const typename Subject::La
   run.uN0 = cp->uN;
   const ContactCase c = contact_case_of(s, cp->uN);
   const ContactLengths lengths = lengths_of(c);
-  run.phys = Subject::phys(c);
+  run.phys = law.make_phys(c.m1, c.m2, ContactCreation{c.uN0, lengths});
   ContactFrame frame = frame0 ? *frame0 : initial_frame(cp->normal);
-  typename Subject::Law::State state{};
+  typename Law::State state = initial_state_of(law, c.uN0, lengths, run.phys);
   double dissipated = 0;
   for (int k = 0; k <= s.steps; ++k) {
     if (k > 0) {
       advance(s.a, s.dt);
       advance(s.b, s.dt);
+      run.rotation += (s.a.vel.ang_vel.norm() + s.b.vel.ang_vel.norm()) * s.dt;
       cp = contact_of(s);
       if (!cp) {
         run.lost = true;
@@ -225,6 +230,7 @@ ScenarioRun<typename Subject::Law::Phys> run_scenario(const typename Subject::La
     dissipated += r.dissipation();
     ScenarioStep st;
     st.local_force = r.force;
+    st.local_torque = r.torque;
     st.force_a = frame.ori * r.force;
     const Vec3d torque = frame.ori * r.torque;
     st.torque_a = (cp->point - s.a.pose.pos).cross(st.force_a) + torque;

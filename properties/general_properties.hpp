@@ -1,0 +1,173 @@
+#pragma once
+// The general suite: properties of any law (LawSubject), on every configuration the subject
+// draws (each flag, formula and option) and on six-DoF paths that rotate, go into tension, break
+// and make the contact again (gen::path_any):
+// - double and 50-digit runs of the same path agree to the rounding of double;
+// - the law is isotropic about the normal: turning the tangential axes of a path by any angle
+//   turns the tangential force and the bending torque by that angle and changes no energy. A law
+//   that treats the two tangential axes differently (a stiffness, an increment or a yield
+//   surface per axis) fails it at once; before, only the slow 2D oracle caught such a law;
+// - extreme but valid inputs stay finite and keep the properties of the law's capabilities.
+
+#include <algorithm>
+#include <cmath>
+
+#include <boost/math/constants/constants.hpp>
+#include <rapidcheck.h>
+
+#include "coulomb_properties.hpp"
+#include "law_case.hpp"
+
+namespace lawcheck::properties {
+
+// Double and 50-digit runs of the same path agree to the rounding of double. The force is a
+// running sum over N <= 144 steps (9 segments of <= 16) of increments with <= 3 roundings, so
+// |dF| <= 3 eps kt L_t + N eps |F|max (law_case.hpp). L_t <= 102 path units (9 corners, each
+// <= 16 grid units of 1/2 unit from the previous in y and z; a smooth loop, 3 modes of amplitude
+// <= 4 sqrt2 grid units each travelled 4 k <= 12 times, as much), and kt x 1 unit <= |F|max: the
+// unit is the yield slip (kt unit =
+// fy(uN0) <= |Fn(uN0)|) or |uN0| with kt <= kn. So |dF| <= (306 + 144) eps |F|max ~ 1e-13. The
+// torque alike, with L_r <= 18 |phi|max (each segment <= 2 |phi|max) and
+// kr |phi|max <= (kmax/kmin) |T|max <= 10 |T|max (kt/kn >= 0.1): <= (540 + 144) eps ~ 1.5e-13.
+// The 1e-12 keeps a factor >= 6 above both. Energies are compared on the scale of the
+// energy exchanged along the path. Breaks and remakes happen at the same steps in both
+// precisions: uN is the path's double, exact in 50 digits.
+template <LawSubject S>
+void double_and_fifty_digit_runs_agree_to_rounding() {
+  const auto c = draw_case<S>(gen::Range::typical);
+  const auto spec = *gen::path_any();
+  const auto path = to_path(spec, c.scale);
+  const auto lo = run_path(c.law, c.phys, path, c.lengths);
+  const auto hi = run_path(c.law.template cast<HighPrecision>(), c.phys.template cast<HighPrecision>(),
+                           path, c.lengths);
+  RC_ASSERT(lo.steps() == hi.steps());
+  double force_scale = 0;
+  double torque_scale = 0;
+  double stored_max = 0;
+  double exchanged = 0;
+  for (std::size_t k = 0; k <= hi.steps(); ++k) {
+    RC_ASSERT(lo.contact[k] == hi.contact[k]);
+    force_scale = std::max(force_scale, static_cast<double>(hi.response[k].force.norm()));
+    torque_scale = std::max(torque_scale, static_cast<double>(hi.response[k].torque.norm()));
+    stored_max = std::max(stored_max, static_cast<double>(hi.elastic[k]));
+    exchanged += static_cast<double>(hi.response[k].force.norm() * hi.du[k].norm() +
+                                     hi.response[k].torque.norm() * hi.dphi[k].norm());
+  }
+  const double energy_scale = stored_max + exchanged + static_cast<double>(hi.dissipated.back());
+  double force_error = 0;
+  double torque_error = 0;
+  double energy_error = 0;
+  for (std::size_t k = 0; k <= hi.steps(); ++k) {
+    force_error = std::max(force_error, (lo.response[k].force - hi.response[k].force.template cast<double>()).norm());
+    torque_error =
+        std::max(torque_error, (lo.response[k].torque - hi.response[k].torque.template cast<double>()).norm());
+    energy_error = std::max({energy_error, std::abs(lo.elastic[k] - static_cast<double>(hi.elastic[k])),
+                             std::abs(lo.dissipated[k] - static_cast<double>(hi.dissipated[k]))});
+  }
+  const auto relative = [](double error, double scale) { return scale > 0 ? error / scale : error; };
+  const double force_rel = relative(force_error, force_scale);
+  const double torque_rel = relative(torque_error, torque_scale);
+  const double energy_rel = relative(energy_error, energy_scale);
+  measure("force |double - 50 digits| / max |F|", force_rel);
+  measure("torque |double - 50 digits| / max |T|", torque_rel);
+  measure("energy |double - 50 digits| / energy scale", energy_rel);
+  RC_CLASSIFY(lo.broken(), "broke");
+  RC_ASSERT(force_rel <= 1e-12);
+  RC_ASSERT(torque_rel <= 1e-12);
+  RC_ASSERT(energy_rel <= 1e-12);
+}
+
+// Turning the path by an angle a about the normal (loading_path.hpp, turned_about_the_normal)
+// must turn the response by a. The two runs differ by rounding only:
+// - each turned point (a 2x2 product with cos a, sin a rounded) is off by <= 3 eps |u_t|, so each
+//   increment by <= 6 eps |u_t|max, which a slipping step does not telescope away: summed over N
+//   steps, <= 6 N eps kt |u_t|max on the force;
+// - each run's own running sum: <= 3 eps kt L_t + 2 N eps |F|max (law_case.hpp; the radial
+//   return rescales once per step), twice; turning the reference force adds 3 eps |F|max.
+// So |dF| <= 16 eps (kt (L_t + N |u_t|max) + N |F|max) (16 = twice the largest constant, 8), and
+// the same with kr, L_r, |phi|max, |T|max for the torque. The radial return is a projection on a
+// disc, which is non-expansive: the bound survives slip. The energies are quadratic in F, T: each
+// step's stored or slip energy moves by <= |F|max |dF| / kt + |T|max |dT| / kr, and the
+// dissipation sums N of them; plus the energies' own rounding, 8 eps N of their size.
+template <LawSubject S>
+void turning_the_path_about_the_normal_turns_the_response() {
+  const auto c = draw_case<S>(gen::Range::typical);
+  const auto spec = *gen::path_any();
+  const int degrees = *rc::gen::inRange(-180, 181);
+  const double angle = degrees * boost::math::constants::pi<double>() / 180;
+  const auto path = to_path(spec, c.scale);
+  const auto run = run_path(c.law, c.phys, path, c.lengths);
+  const auto turned = run_path(c.law, c.phys, turned_about_the_normal(path, angle), c.lengths);
+  RC_ASSERT(run.steps() == turned.steps());
+  const Eigen::Matrix2d q = Eigen::Rotation2Dd(angle).toRotationMatrix();
+  const auto k = c.stiffness();
+  const double kr = largest_rotational(k);
+  double path_t = 0, path_r = 0, u_max = 0, phi_max = 0, f_max = 0, t_max = 0, e_max = 0;
+  for (std::size_t i = 0; i <= run.steps(); ++i) {
+    path_t += run.du[i].template tail<2>().norm();
+    path_r += run.dphi[i].norm();
+    u_max = std::max(u_max, path.u[i].template tail<2>().norm());
+    phi_max = std::max(phi_max, path.phi[i].norm());
+    f_max = std::max(f_max, run.response[i].force.norm());
+    t_max = std::max(t_max, run.response[i].torque.norm());
+    e_max = std::max({e_max, run.elastic[i], run.dissipated[i]});
+  }
+  const double n = double(run.steps());
+  const double tol_f = 16 * eps * (k.tangential * (path_t + n * u_max) + n * f_max);
+  const double tol_t = 16 * eps * (kr * (path_r + n * phi_max) + n * t_max);
+  const double per_step = (k.tangential > 0 ? f_max * tol_f / k.tangential : 0.0) + (kr > 0 ? t_max * tol_t / kr : 0.0);
+  const double tol_e = n * per_step + 8 * eps * n * e_max;
+  double worst = 0;
+  const auto turn = [&](Vec3d v) {
+    v.tail<2>() = q * v.tail<2>();
+    return v;
+  };
+  for (std::size_t i = 0; i <= run.steps(); ++i) {
+    RC_ASSERT(run.contact[i] == turned.contact[i]);
+    const double df = (turn(run.response[i].force) - turned.response[i].force).norm();
+    const double dt = (turn(run.response[i].torque) - turned.response[i].torque).norm();
+    const double de = std::max(std::abs(run.elastic[i] - turned.elastic[i]),
+                               std::abs(run.dissipated[i] - turned.dissipated[i]));
+    worst = std::max({worst, tol_f > 0 ? df / tol_f : df, tol_t > 0 ? dt / tol_t : dt, tol_e > 0 ? de / tol_e : de});
+    RC_ASSERT(df <= tol_f);
+    RC_ASSERT(dt <= tol_t);
+    RC_ASSERT(de <= tol_e);
+  }
+  RC_CLASSIFY(run.dissipated.back() > 0, "dissipated");
+  RC_CLASSIFY(degrees % 90 != 0, "not a quarter turn");
+  measure("difference / tolerance", worst);
+}
+
+// Extreme but valid inputs (Range::extreme: kt/kn 1e-6..1e6, radii 1e-6..1e2 m, zero friction;
+// paths reaching zero normal force and, on the half-slip grid, exactly the yield surface): nothing
+// becomes NaN or infinite, for every configuration and on paths through tension, and the
+// properties of the law's capabilities still hold: for a Coulomb-bounded law the bound, monotone
+// dissipation and (1D) the exact work balance; for a law with elastic configurations the elastic
+// energy balance.
+template <LawSubject S>
+void extreme_valid_inputs_stay_finite_and_keep_every_property() {
+  const auto c = draw_case<S>(gen::Range::extreme);
+  const bool one_d = *rc::gen::arbitrary<bool>();
+  const auto spec = one_d ? LoadingSpec(*gen::path_1d()) : *gen::path_2d();
+  check_finite(run_case(c, c.law, *gen::path_any()));
+  if constexpr (CoulombBoundedSubject<S>) {
+    const auto law = one_d ? S::exact_slip(S::bounded(c.law)) : S::bounded(c.law);
+    const auto run = run_in_compression(c, law, spec);
+    RC_CLASSIFY(S::yield_force(c.phys, 1.0) == 0, "frictionless");
+    RC_CLASSIFY(run.dissipated.back() > 0, "slipped");
+    check_finite(run);
+    check_coulomb_bound(c, run);
+    check_dissipation_monotone(run);
+    if (one_d) check_energy_balance_1d(c, run);
+  }
+  if constexpr (ElasticEnergySubject<S>) {
+    const auto elastic = run_in_compression(c, S::elastic(c.law), spec);
+    check_finite(elastic);
+    const double tol = energy_tolerance(elastic, c.stiffness());
+    const double error = std::abs(elastic.work.back() - (elastic.elastic.back() - elastic.elastic.front()));
+    measure("elastic configuration: |W - dE| / tolerance", error / tol);
+    RC_ASSERT(error <= tol);
+  }
+}
+
+}  // namespace lawcheck::properties
