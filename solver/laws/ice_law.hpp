@@ -139,7 +139,10 @@ struct IceLaw {
         if (old.bonded & ice_n) e += ph.kn * old.uN_prev * g.uN / 2;
         out.dissipated[EnergyKind::released] = e;
       }
+      // Reset to what a new contact of these materials starts from (their bond bits), so that a
+      // contact made again behaves as a fresh one (IceLawProperty.AContactMadeAgain*).
       s = State{};
+      s.bonded = ph.bonded;
       out.broken = true;
       return out;
     }
