@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   lawcheck::cli::add_dissipation_command(app);
   lawcheck::cli::add_stiffness_command(app);
   lawcheck::cli::add_oracle_command(app);
+  lawcheck::cli::add_impact_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,299 @@
+// `lawcheck impact SCENE.json [--json]` (issue 11): one impact through the full solver
+// (Simulation<Law>) for any registered law, beside the oracle's values where one exists.
+//   {
+//     "law": {"name": "exudyn", ...},        the law and its parameters (`lawcheck laws`); default linear
+//     "materials": [{...}, {...}],           the law's material; one entry = both particles
+//     "radii": [r1, r2] | [r, "wall"],       two spheres, or a sphere on a static wall
+//     "speed": 1.0,                          relative approach speed [m/s], required, > 0
+//     "angle": 0,                            angle [deg] of the relative velocity to the normal, in [0, 90)
+//     "spins": [[wx, wy, wz], [wx, wy, wz]], angular velocities [rad/s] (the wall has none)
+//     "dt": 1e-6                             default: t_c,est / 200 (stated in the output)
+//   }
+// t_c,est: exudyn: the undamped power-law impact 2 (x_max/v_n) B(1/(n+1), 1/2)/(n+1), x_max from
+// m* v_n^2/2 = k_c x_max^(n+1)/(n+1); other laws: pi sqrt(m*/kn) with kn of the contact as the law
+// builds it. Oracles: exudyn models 1, 2 and 0 (no adhesion, v_min <= v_n): restitution, duration
+// and max overlap from the 50-digit integration of study/restitution_study.hpp (closed forms of
+// oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
+// linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
+// linear laws (linear, linel6, ice): oracles::linear_impact with the contact's kn.
+#include <cmath>
+#include <fstream>
+#include <numbers>
+#include <optional>
+#include <string>
+
+#include <boost/math/special_functions/beta.hpp>
+#include <fmt/core.h>
+
+#include "cli/command.hpp"
+#include "cli/law_registry.hpp"
+#include "dynamics/simulation.hpp"
+#include "dynamics/state_error.hpp"
+#include "oracles/normal_impact.hpp"
+#include "physics/stiffness_rules.hpp"
+#include "study/restitution_study.hpp"
+
+namespace lawcheck::cli {
+
+// Declared in cli/command.hpp once wired (repeated here so that this file builds on its own).
+void add_impact_command(CLI::App& app);
+
+namespace {
+
+template <class Law>
+struct ImpactScene {
+  Law law{};
+  std::array<typename Law::Material, 2> materials{};
+  double r1 = 0.01, r2 = 0.01;
+  bool wall = false;
+  double speed = 0, angle = 0;
+  std::array<Vec3d, 2> spins{Vec3d::Zero(), Vec3d::Zero()};
+  std::optional<double> dt;
+};
+
+template <class Law>
+ImpactScene<Law> parse_scene(const json& j) {
+  only_keys(j, "", {"law", "materials", "radii", "speed", "angle", "spins", "dt"});
+  ImpactScene<Law> s;
+  if (j.contains("law")) {
+    s.law = LawSpec<Law>::parse(j["law"], "law");
+    s.law.validate();
+  }
+  if (j.contains("materials")) {
+    const json& m = j["materials"];
+    if (!m.is_array() || m.empty() || m.size() > 2)
+      throw InputError("materials", m.dump(), "must be an array of one or two materials");
+    for (std::size_t k = 0; k < 2; ++k) {
+      const std::size_t src = std::min<std::size_t>(k, m.size() - 1);
+      s.materials[k] = MaterialSpec<typename Law::Material>::parse(m[src], fmt::format("materials[{}]", src));
+      s.materials[k].validate(fmt::format("materials[{}]", src));
+    }
+  }
+  if (!j.contains("radii")) throw InputError("radii", "(missing)", "[r1, r2] or [r, \"wall\"] is required");
+  const json& r = j["radii"];
+  if (!r.is_array() || r.size() != 2) throw InputError("radii", r.dump(), "must be [r1, r2] or [r, \"wall\"]");
+  s.r1 = number(r[0], "radii[0]");
+  require_positive("radii[0]", s.r1);
+  if (r[1].is_string()) {
+    if (r[1].get<std::string>() != "wall") throw InputError("radii[1]", r[1].dump(), "must be a number or \"wall\"");
+    s.wall = true;
+  } else {
+    s.r2 = number(r[1], "radii[1]");
+    require_positive("radii[1]", s.r2);
+  }
+  if (!j.contains("speed")) throw InputError("speed", "(missing)", "the approach speed is required");
+  s.speed = number(j["speed"], "speed");
+  require_positive("speed", s.speed);
+  if (j.contains("angle")) {
+    s.angle = number(j["angle"], "angle");
+    if (!(s.angle >= 0 && s.angle < 90)) throw InputError("angle", s.angle, "must be in [0, 90) degrees");
+  }
+  if (j.contains("spins")) {
+    const json& w = j["spins"];
+    if (!w.is_array() || w.empty() || w.size() > 2) throw InputError("spins", w.dump(), "must be one or two [wx, wy, wz]");
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      const std::string f = fmt::format("spins[{}]", k);
+      if (!w[k].is_array() || w[k].size() != 3) throw InputError(f, w[k].dump(), "must be [wx, wy, wz]");
+      for (int d = 0; d < 3; ++d) {
+        s.spins[k][d] = number(w[k][static_cast<std::size_t>(d)], fmt::format("{}[{}]", f, d));
+        require_finite(fmt::format("{}[{}]", f, d), s.spins[k][d]);
+      }
+    }
+    if (s.wall && w.size() > 1 && s.spins[1].norm() > 0) throw InputError("spins[1]", w[1].dump(), "the wall cannot spin");
+  }
+  if (j.contains("dt")) {
+    s.dt = number(j["dt"], "dt");
+    require_positive("dt", *s.dt);
+  }
+  return s;
+}
+
+double sphere_mass(double r, double density) { return 4.0 / 3.0 * std::numbers::pi * r * r * r * density; }
+
+struct Oracle {
+  std::optional<double> restitution, duration, peak_force, max_overlap;
+  std::string source;
+};
+
+template <class Law>
+double contact_kn(const ImpactScene<Law>& s) {
+  const ContactLengths l = contact_lengths({ShapeKind::sphere, s.r1},
+                                           s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2}, 0);
+  return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l})).normal;
+}
+
+template <class Law>
+std::pair<double, Oracle> estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
+  using oracles::Real;
+  Oracle o;
+  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
+    const auto& L = s.law;
+    const double k = L.contact_stiffness, n = L.stiffness_exponent;
+    const double x_max = std::pow((n + 1) * m_eff * vn * vn / (2 * k), 1 / (n + 1));
+    const double tc = 2 * x_max / vn * boost::math::beta(1 / (n + 1), 0.5) / (n + 1);
+    const bool adhesive = L.pull_off_force > 0 || L.adhesion_coefficient > 0;
+    if (!adhesive && L.minimum_impact_velocity <= vn) {
+      const double lambda = L.impact_model == 0 ? L.plasticity_ratio : 0.0;
+      const reports::ImpactOracle r = reports::impact_oracle(L.impact_model, n, k, m_eff, vn, L.restitution, lambda,
+                                                             L.contact_damping, 1e-12);
+      o.restitution = r.restitution;
+      o.duration = r.duration;
+      o.max_overlap = r.max_overlap;
+      o.source = "50-digit integration (study/restitution_study.hpp)";
+      const bool elastic = L.impact_model == 0 ? lambda == 0 : L.restitution == 1;
+      if (elastic && L.contact_damping == 0 && (n == 1 || n == 1.5)) {
+        if (n == 1.5)
+          o.peak_force = static_cast<double>(
+              oracles::hertz_impact({Real(3) / 4 * Real(k), Real(1), Real(m_eff), Real(vn)}).max_force);
+        else
+          o.peak_force = static_cast<double>(oracles::linear_impact({Real(m_eff), Real(k), 0, Real(vn)}).max_force);
+        o.source += n == 1.5 ? "; peak force: hertz_impact" : "; peak force: linear_impact";
+      }
+    }
+    return {tc, o};
+  } else {
+    const double kn = contact_kn(s);
+    const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), 0, Real(vn)});
+    o.restitution = static_cast<double>(r.restitution);
+    o.duration = static_cast<double>(r.contact_time);
+    o.peak_force = static_cast<double>(r.max_force);
+    o.max_overlap = static_cast<double>(r.max_overlap);
+    o.source = fmt::format("linear_impact with the contact's kn = {:.6e} N/m", kn);
+    return {std::numbers::pi * std::sqrt(m_eff / kn), o};
+  }
+}
+
+template <class Law>
+void run_impact(const json& j, bool as_json) {
+  const ImpactScene<Law> s = parse_scene<Law>(j);
+  const double m1 = sphere_mass(s.r1, s.materials[0].density);
+  const double m2 = s.wall ? 0.0 : sphere_mass(s.r2, s.materials[1].density);
+  const double m_eff = s.wall ? m1 : m1 * m2 / (m1 + m2);
+  const double a = s.angle * std::numbers::pi / 180;
+  const double vn = s.speed * std::cos(a);
+  const auto [tc_est, oracle] = estimate(s, m_eff, vn);
+  const double dt = s.dt ? *s.dt : tc_est / 200;
+
+  Simulation<Law> sim(s.law);
+  sim.add_material(s.materials[0]);
+  sim.add_material(s.materials[1]);
+  const Vec3d u(std::cos(a), std::sin(a), 0);
+  const double back = s.speed * dt * 3.5;  // contact onset mid-step, 3.5 steps in
+  BodyVelocity v1;
+  v1.vel = s.speed * u;
+  v1.ang_vel = s.spins[0];
+  sim.add_particle({Sphere{s.r1}, {Vec3d(-back * u)}, v1, 0});
+  if (s.wall)
+    sim.add_particle({Wall{0, -1}, {Vec3d(s.r1, 0, 0)}, {}, 1, dof::all});
+  else {
+    BodyVelocity v2;
+    v2.ang_vel = s.spins[1];
+    sim.add_particle({Sphere{s.r2}, {Vec3d(s.r1 + s.r2, 0, 0)}, v2, 1});
+  }
+  sim.set_dt(dt);
+  auto overlap = [&]() {
+    const auto& P = sim.particles();
+    return s.wall ? s.r1 - (P.pos[1].x() - P.pos[0].x()) : s.r1 + s.r2 - (P.pos[1] - P.pos[0]).norm();
+  };
+  const double t_touch = back / s.speed;
+  const auto max_steps = static_cast<std::size_t>(std::ceil((t_touch + 50 * tc_est) / dt)) + 10;
+  double peak = 0, max_overlap = 0, prev = overlap(), t_end = -1;
+  bool touched = false;
+  for (std::size_t step = 1; step <= max_steps; ++step) {
+    sim.step(1, true);
+    peak = std::max(peak, sim.particles().force[0].norm());
+    const double d = overlap();
+    max_overlap = std::max(max_overlap, d);
+    if (sim.contact_count() > 0) touched = true;
+    if (touched && sim.contact_count() == 0) {
+      t_end = static_cast<double>(step - 1) * dt + (prev > d ? dt * prev / (prev - d) : dt);
+      break;
+    }
+    prev = d;
+  }
+  if (!touched) throw std::runtime_error("the particles never touched");
+  if (t_end < 0)
+    throw std::runtime_error(fmt::format("no separation within {} steps ({} estimated contact durations)", max_steps, 50));
+  const auto& P = sim.particles();
+  const Vec3d nrm = s.wall ? Vec3d(1, 0, 0) : Vec3d((P.pos[1] - P.pos[0]).normalized());
+  const Vec3d rel = s.wall ? Vec3d(-P.vel[0]) : Vec3d(P.vel[1] - P.vel[0]);
+  const double e = rel.dot(nrm) / vn;
+  const double duration = t_end - t_touch;
+  for (double x : {e, duration, peak, max_overlap})
+    if (!std::isfinite(x)) throw StateError("the impact produced a non-finite result");
+  const auto& E = sim.energy();
+
+  auto opt = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
+  if (as_json) {
+    json out;
+    out["law"] = std::string(Law::name);
+    out["dt"] = dt;
+    out["dt_rule"] = s.dt ? "given" : "t_c,est/200";
+    out["estimated_contact_duration"] = tc_est;
+    out["achieved_restitution"] = e;
+    out["contact_duration"] = duration;
+    out["peak_force"] = peak;
+    out["max_overlap"] = max_overlap;
+    out["oracle"] = {{"achieved_restitution", opt(oracle.restitution)}, {"contact_duration", opt(oracle.duration)},
+                     {"peak_force", opt(oracle.peak_force)}, {"max_overlap", opt(oracle.max_overlap)},
+                     {"source", oracle.source}};
+    json ledger = {{"kinetic", E.kinetic()}, {"elastic", E.elastic}, {"damping", E.damping},
+                   {"relative_error", E.relative_error()}};
+    for (EnergyKind k : Law::energy_kinds) ledger["dissipated"][std::string(name_of(k))] = E.dissipated[k];
+    out["energy"] = ledger;
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("impact: law {}, {}, speed {} m/s at {} deg, m* = {:.6e} kg\n", Law::name,
+             s.wall ? "sphere-wall" : "sphere-sphere", s.speed, s.angle, m_eff);
+  fmt::print("dt = {:.6e} s ({}; estimated contact duration {:.6e} s)\n", dt,
+             s.dt ? "given" : "default t_c,est/200", tc_est);
+  auto row = [](const char* name, double solver, const std::optional<double>& o) {
+    if (o)
+      fmt::print("{:<22} {:>15.8e}   oracle {:>15.8e}   rel. diff {:+.2e}\n", name, solver, *o,
+                 *o != 0 ? solver / *o - 1 : solver);
+    else
+      fmt::print("{:<22} {:>15.8e}   oracle -\n", name, solver);
+  };
+  row("achieved_restitution", e, oracle.restitution);
+  row("contact_duration", duration, oracle.duration);
+  row("peak_force", peak, oracle.peak_force);
+  row("max_overlap", max_overlap, oracle.max_overlap);
+  fmt::print("oracle: {}\n", oracle.source.empty() ? "none for these parameters" : oracle.source);
+  std::string kinds;
+  for (EnergyKind k : Law::energy_kinds) kinds += fmt::format(" {} {:.6e} J", name_of(k), E.dissipated[k]);
+  fmt::print("energy at separation: kinetic {:.6e} J, elastic {:.6e} J, dissipated:{}, ledger relative error {:.3e}\n",
+             E.kinetic(), E.elastic, kinds.empty() ? " none" : kinds, E.relative_error());
+}
+
+std::string scene_law_name(const json& j) {
+  if (!j.is_object()) throw InputError("scene", j.dump(), "must be a JSON object");
+  if (!j.contains("law")) return std::string(default_law_name);
+  const json& l = j["law"];
+  if (!l.is_object()) throw InputError("law", l.dump(), "must be a JSON object");
+  return l.contains("name") ? text(l["name"], "law.name") : std::string(default_law_name);
+}
+
+}  // namespace
+
+void add_impact_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("impact", "one impact (two spheres or sphere-wall) through the full solver for any "
+                                           "registered law, beside the oracles");
+  auto path = std::make_shared<std::string>();
+  auto as_json = std::make_shared<bool>(false);
+  cmd->add_option("scene", *path, "scene file (JSON, see reports/cli/impact_command.cpp)")->required();
+  cmd->add_flag("--json", *as_json, "machine-readable output");
+  cmd->callback([path, as_json] {
+    std::ifstream in(*path);
+    if (!in) throw InputError("scene", *path, "cannot open the file");
+    json j;
+    try {
+      j = json::parse(in);
+    } catch (const json::parse_error& e) {
+      throw InputError("scene", *path, fmt::format("malformed JSON ({})", e.what()));
+    }
+    with_registered_law(scene_law_name(j), "law.name", [&](auto law) { run_impact<decltype(law)>(j, *as_json); });
+  });
+}
+
+}  // namespace lawcheck::cli

@@ -1,0 +1,48 @@
+#!/bin/sh
+# `lawcheck impact`: sphere-sphere and sphere-wall scenes for every registered law exit 0 with
+# finite numbers (--json keys present); each bad scene exits 2 with one stderr line naming the field.
+# Usage: impact_cli_test.sh PATH/TO/lawcheck
+set -u
+bin="$1"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+fail=0
+for law in linear linel6 ice exudyn; do
+  case $law in
+    exudyn) l='{"name": "exudyn", "impactModel": 1, "contactStiffness": 1e8, "contactStiffnessExponent": 1.5, "restitutionCoefficient": 0.5}' ;;
+    *) l="{\"name\": \"$law\"}" ;;
+  esac
+  for radii in '[0.01, 0.01]' '[0.01, "wall"]'; do
+    printf '{"law": %s, "radii": %s, "speed": 1}' "$l" "$radii" > "$dir/s.json"
+    "$bin" impact "$dir/s.json" --json > "$dir/out" 2> "$dir/err" || { echo "FAIL $law $radii exit $?: $(cat "$dir/err")"; fail=1; continue; }
+    for key in achieved_restitution contact_duration peak_force max_overlap; do
+      grep -Eq "^  \"$key\": [0-9]" "$dir/out" || { echo "FAIL $law $radii: $key not a finite number"; fail=1; }
+    done
+    grep -qi 'nan\|inf' "$dir/out" && { echo "FAIL $law $radii: non-finite"; fail=1; }
+    "$bin" impact "$dir/s.json" | head -8
+  done
+done
+check() {
+  printf '%s' "$1" > "$dir/bad.json"
+  "$bin" impact "$dir/bad.json" > /dev/null 2> "$dir/err"
+  rc=$?
+  lines=$(wc -l < "$dir/err")
+  msg=$(cat "$dir/err")
+  echo "rc=$rc: $msg"
+  [ "$rc" -eq 2 ] || { echo "FAIL exit $rc for $1"; fail=1; }
+  [ "$lines" -eq 1 ] || { echo "FAIL $lines stderr lines for $1"; fail=1; }
+  case "$msg" in *"$2"*) ;; *) echo "FAIL message lacks '$2'"; fail=1 ;; esac
+}
+check '{"radii": [0.01, 0.01], "speed": 1' "scene"
+check '{"radii": [0.01, 0.01]}' "speed"
+check '{"radii": [0.01, 0.01], "speed": -1}' "speed"
+check '{"radii": [0.01, -0.01], "speed": 1}' "radii[1]"
+check '{"radii": [0.01, "floor"], "speed": 1}' "radii[1]"
+check '{"radii": [0.01, 0.01], "speed": 1, "angle": 95}' "angle"
+check '{"radii": [0.01, 0.01], "speed": 1, "spinz": []}' "spinz"
+check '{"radii": [0.01, 0.01], "speed": 1, "spins": [[0, 0]]}' "spins[0]"
+check '{"radii": [0.01, 0.01], "speed": 1, "dt": 0}' "dt"
+check '{"law": {"name": "nope"}, "radii": [0.01, 0.01], "speed": 1}' "law.name"
+check '{"law": {"name": "exudyn", "restitutionCoefficient": 0}, "radii": [0.01, 0.01], "speed": 1}' "law.restitutionCoefficient"
+check '{"law": {"name": "exudyn"}, "materials": [{"density": -1}], "radii": [0.01, 0.01], "speed": 1}' "materials[0].density"
+exit $fail
