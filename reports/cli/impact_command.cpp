@@ -55,20 +55,8 @@ template <class Law>
 ImpactScene<Law> parse_scene(const json& j) {
   only_keys(j, "", {"law", "materials", "radii", "speed", "angle", "spins", "dt"});
   ImpactScene<Law> s;
-  if (j.contains("law")) {
-    s.law = LawSpec<Law>::parse(j["law"], "law");
-    s.law.validate();
-  }
-  if (j.contains("materials")) {
-    const json& m = j["materials"];
-    if (!m.is_array() || m.empty() || m.size() > 2)
-      throw InputError("materials", m.dump(), "must be an array of one or two materials");
-    for (std::size_t k = 0; k < 2; ++k) {
-      const std::size_t src = std::min<std::size_t>(k, m.size() - 1);
-      s.materials[k] = MaterialSpec<typename Law::Material>::parse(m[src], fmt::format("materials[{}]", src));
-      s.materials[k].validate(fmt::format("materials[{}]", src));
-    }
-  }
+  if (j.contains("law")) s.law = parse_law<Law>(j["law"]);
+  if (j.contains("materials")) s.materials = parse_material_pair<typename Law::Material>(j["materials"]);
   if (!j.contains("radii")) throw InputError("radii", "(missing)", "[r1, r2] or [r, \"wall\"] is required");
   const json& r = j["radii"];
   if (!r.is_array() || r.size() != 2) throw InputError("radii", r.dump(), "must be [r1, r2] or [r, \"wall\"]");

@@ -4,6 +4,8 @@
 // material. One header per law (cli/*_law_spec.hpp) specialises both; cli/law_registry.hpp lists
 // the laws.
 
+#include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,5 +43,27 @@ struct MaterialSpec<FrictMat> {
     return m;
   }
 };
+
+// A scenario's "law" object (its name already read) as that law, checked.
+template <class Law>
+Law parse_law(const json& j) {
+  Law law = LawSpec<Law>::parse(j, "law");
+  law.validate();
+  return law;
+}
+
+// A scenario's "materials": one entry for both particles, or two; each checked under its path.
+template <class Material>
+std::array<Material, 2> parse_material_pair(const json& m) {
+  if (!m.is_array() || m.empty() || m.size() > 2)
+    throw InputError("materials", m.dump(), "must be an array of one or two materials");
+  std::array<Material, 2> out{};
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::size_t src = std::min<std::size_t>(k, m.size() - 1);
+    out[k] = MaterialSpec<Material>::parse(m[src], fmt::format("materials[{}]", src));
+    out[k].validate(fmt::format("materials[{}]", src));
+  }
+  return out;
+}
 
 }  // namespace lawcheck::cli

@@ -44,19 +44,8 @@ template <SolverLaw Law>
 LawtestScenario<Law> parse_lawtest_scenario(const json& j) {
   only_keys(j, "", {"dt", "radii", "materials", "rules", "law", "initialUN", "stages"});
   LawtestScenario<Law> s;
-  if (j.contains("law")) {
-    s.law = LawSpec<Law>::parse(j["law"], "law");
-    s.law.validate();
-  }
-  if (j.contains("materials")) {
-    const json& m = j["materials"];
-    if (!m.is_array() || m.empty() || m.size() > 2)
-      throw InputError("materials", m.dump(), "must be an array of one or two materials");
-    for (std::size_t k = 0; k < 2; ++k) {
-      const std::size_t src = std::min<std::size_t>(k, m.size() - 1);
-      s.setup.materials[k] = MaterialSpec<typename Law::Material>::parse(m[src], fmt::format("materials[{}]", src));
-    }
-  }
+  if (j.contains("law")) s.law = parse_law<Law>(j["law"]);
+  if (j.contains("materials")) s.setup.materials = parse_material_pair<typename Law::Material>(j["materials"]);
   parse_lawtest_common(j, s.setup, s.stages);
   validate(s.setup, s.stages);
   return s;
