@@ -47,21 +47,11 @@ IcePhys<double> phys(const IceMat& m) {
   return Law{}.make_phys(m, m, c);
 }
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const std::string& until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
-double load(const LawTesterRecord& r, int d) { return d < 3 ? r.force[d] : r.torque[d - 3]; }
-double disp(const LawTesterRecord& r, int d) { return d < 3 ? r.u[d] : r.rot[d - 3]; }
 
 std::vector<IceLoop> loops() {
   const IceMat m = material(0);
   const IcePhys<double> ph = phys(m);
-  LawTester<Law> probe(Law{}, setup(m), {stage("probe", {}, "steps >= 2")});
+  LawTester<Law> probe(Law{}, setup(m), {LawTesterStage::prescribed("probe", {}, "steps >= 2")});
   probe.run();
   const double fn = std::abs(probe.records().back().force.x());  // the law's own Fn at the tester's uN
   struct Case {
@@ -84,12 +74,12 @@ std::vector<IceLoop> loops() {
     go[static_cast<std::size_t>(c.dof)] = c.speed;
     back[static_cast<std::size_t>(c.dof)] = -c.speed;
     LawTester<Law> t(Law{}, setup(m),
-                     {stage("out", go, fmt::format("steps >= {}", n)),
-                      stage("back", back, fmt::format("steps >= {}", 2 * n - 2)),
-                      stage("again", go, fmt::format("steps >= {}", 2 * n - 2))});
+                     {LawTesterStage::prescribed("out", go, fmt::format("steps >= {}", n)),
+                      LawTesterStage::prescribed("back", back, fmt::format("steps >= {}", 2 * n - 2)),
+                      LawTesterStage::prescribed("again", go, fmt::format("steps >= {}", 2 * n - 2))});
     t.run();
     std::vector<oracles::Real> vertices;
-    for (const auto& sm : t.summaries()) vertices.push_back(oracles::Real(disp(sm.last, c.dof)));
+    for (const auto& sm : t.summaries()) vertices.push_back(oracles::Real(sm.last.displacement(c.dof)));
     IceLoop l;
     l.sense = c.name;
     l.xlabel = c.xlabel;
@@ -99,10 +89,10 @@ std::vector<IceLoop> loops() {
     l.oracle = static_cast<double>(oracles::coulomb_slip_1d(oracles::Real(c.k), oracles::Real(c.yield), vertices).dissipation);
     const auto& rs = t.records();
     for (std::size_t i = 0; i < rs.size(); ++i) {
-      l.peak = std::max(l.peak, std::abs(load(rs[i], c.dof)));
+      l.peak = std::max(l.peak, std::abs(rs[i].load(c.dof)));
       if (i % 4 == 0 || i + 1 == rs.size()) {
-        l.x.push_back(disp(rs[i], c.dof));
-        l.y.push_back(load(rs[i], c.dof));
+        l.x.push_back(rs[i].displacement(c.dof));
+        l.y.push_back(rs[i].load(c.dof));
       }
     }
     l.dissipation = rs.back().dissipated[c.kind];
@@ -135,12 +125,12 @@ std::vector<IceBreak> breaks() {
     const double k = c.dof == 0 ? ph.kn : c.dof == 1 ? ph.kt : c.dof == 3 ? ph.k_w : ph.k_r;
     std::array<double, 6> v{};
     v[static_cast<std::size_t>(c.dof)] = c.speed;
-    LawTester<Law> t(Law{}, setup(m), {stage("drive", v, "steps >= 3000")});
+    LawTester<Law> t(Law{}, setup(m), {LawTesterStage::prescribed("drive", v, "steps >= 3000")});
     t.run();
     const auto& rs = t.records();
     for (std::size_t i = 1; i < rs.size() && b.step == 0; ++i)
       if (!rs[i].in_contact || rs[i].dissipated[EnergyKind::released] > 0) b.step = i;
-    if (b.step > 0) b.before = std::abs(load(rs[b.step - 1], c.dof));
+    if (b.step > 0) b.before = std::abs(rs[b.step - 1].load(c.dof));
     b.increment = k * std::abs(c.speed) * kDt;
     b.released = rs.back().dissipated[EnergyKind::released];
     for (const auto& r : rs) {
@@ -150,7 +140,7 @@ std::vector<IceBreak> breaks() {
     // After the break the driven sense is unbonded: removed (normal) or held at its yield.
     const double fn = std::abs(rs.back().force.x());
     const double yield = c.dof == 1 ? fn * ph.tan_phi : c.dof == 3 ? ph.lever * fn * ph.tan_phi : ph.lever * fn * ph.mu;
-    const double after = std::abs(load(rs.back(), c.dof));
+    const double after = std::abs(rs.back().load(c.dof));
     b.all_bonds_gone = c.dof == 0 ? !rs.back().in_contact : std::abs(after - yield) <= 8 * eps * yield;
     out.push_back(b);
   }

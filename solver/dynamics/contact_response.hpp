@@ -31,9 +31,10 @@ struct ContactEvaluation {
 // and energy error (solver/tests/dynamics_linel6_test.cpp). For a rigid motion both agree.
 inline Vec3d sphere_pair_point_velocity(const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
                                         const BodyPose& p2, const BodyVelocity& v2) {
-  const Vec3d d = p2.pos - p1.pos;
-  const double dist = d.norm();
-  const Vec3d n = d / dist;
+  // sphere_sphere_contact already normalised x2 - x1 into cp.normal: |x2 - x1| is its projection,
+  // a dot product instead of a second sqrt and division per contact.
+  const Vec3d& n = cp.normal;
+  const double dist = (p2.pos - p1.pos).dot(n);
   const Vec3d dv = v2.vel - v1.vel;
   const double vn = n.dot(dv);
   return v1.vel + vn / 2 * n + (cp.point - p1.pos).dot(n) / dist * (dv - vn * n);

@@ -30,6 +30,8 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <boost/math/constants/constants.hpp>
@@ -49,6 +51,15 @@ struct LawTesterStage {
   std::string whats = "vvvvvv";    // per DoF: 'v' prescribed velocity, '.' free
   UntilCondition until;
   std::uint64_t max_steps = 10'000'000;  // reaching it without `until` is an error
+
+  // Every DoF prescribed ('v') at `values`, ending when `until` holds (tester/until_condition.hpp).
+  static LawTesterStage prescribed(std::string name, const std::array<double, 6>& values, std::string_view until) {
+    LawTesterStage s;
+    s.name = std::move(name);
+    s.values = values;
+    s.until = UntilCondition::parse(until, "until");
+    return s;
+  }
 };
 
 template <class Material>

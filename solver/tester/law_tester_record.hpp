@@ -36,6 +36,9 @@ struct LawTesterRecord {
   bool in_contact = false;
 
   double ut_norm() const { return u.tail<2>().norm(); }
+  // Load and displacement of local DoF d (0-2 translations: force, u; 3-5 rotations: torque, rot).
+  double load(int d) const { return d < 3 ? force[d] : torque[d - 3]; }
+  double displacement(int d) const { return d < 3 ? u[d] : rot[d - 3]; }
   double ft_norm() const { return force.tail<2>().norm(); }
   // Energy given to the contact minus what it holds, dissipated and released.
   double balance_error() const { return work - elastic - dissipated.total(); }

@@ -16,14 +16,6 @@ namespace {
 
 constexpr double eps = std::numeric_limits<double>::epsilon();
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const char* until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
 // Load, shear below the yield force, pull apart. Powers of two for r, dt and the speeds make
 // every position exact, so the pull returns uN to 0 exactly one step before the break: the normal
 // spring then holds nothing when the contact goes, and the only energy the break takes away is
@@ -39,9 +31,9 @@ TEST(LinearCoulomb, BreakingWhileShearedBooksTheTangentialEnergyAsReleasedAndThe
   LinearCoulombLaw<double> law;
   law.no_slip = true;
   LawTester<LinearCoulombLaw<double>> t(law, setup,
-                                        {stage("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
-                                         stage("shear", {0, v, 0, 0, 0, 0}, "steps >= 512"),
-                                         stage("pull", {v, 0, 0, 0, 0, 0}, "broken")});
+                                        {LawTesterStage::prescribed("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
+                                         LawTesterStage::prescribed("shear", {0, v, 0, 0, 0, 0}, "steps >= 512"),
+                                         LawTesterStage::prescribed("pull", {v, 0, 0, 0, 0, 0}, "broken")});
   t.run();
   const auto& recs = t.records();
   const LawTesterRecord& before = recs[recs.size() - 2];

@@ -28,17 +28,9 @@ LawTesterSetup<FrictMat> setup(double dt) {
   return s;
 }
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const char* until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
 TEST(LawTester, PrescribedNormalCompressionGivesFnEqualKnTimesUNAtEveryStep) {
   const double dt = 1e-5, v = 1e-3;
-  LawTester<LinearCoulombLaw<double>> t({}, setup(dt), {stage("compress", {-v, 0, 0, 0, 0, 0}, "uN <= -1e-5")});
+  LawTester<LinearCoulombLaw<double>> t({}, setup(dt), {LawTesterStage::prescribed("compress", {-v, 0, 0, 0, 0, 0}, "uN <= -1e-5")});
   t.run();
   double worst_force = 0, worst_path = 0, worst_balance = 0;
   for (const auto& r : t.records()) {
@@ -67,8 +59,8 @@ TEST(LawTester, PrescribedNormalCompressionGivesFnEqualKnTimesUNAtEveryStep) {
 TEST(LawTester, ShearPastTheCoulombLimitHoldsFtAtFyAndWorkEqualsElasticPlusPlastic) {
   const double dt = 1e-5, v = 1e-3;
   LawTester<LinearCoulombLaw<double>> t({}, setup(dt),
-                                        {stage("compress", {-v, 0, 0, 0, 0, 0}, "uN <= -1e-5"),
-                                         stage("shear", {0, v, 0, 0, 0, 0}, "|ut| >= 1e-4")});
+                                        {LawTesterStage::prescribed("compress", {-v, 0, 0, 0, 0, 0}, "uN <= -1e-5"),
+                                         LawTesterStage::prescribed("shear", {0, v, 0, 0, 0, 0}, "|ut| >= 1e-4")});
   t.run();
   const auto& comp = t.summaries().at(0).last;
   // The shear stage keeps uN where the compression stopped, so fy is constant.

@@ -19,14 +19,6 @@ namespace {
 
 constexpr double eps = std::numeric_limits<double>::epsilon();
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const char* until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
 // Powers of two make every prescribed position exact: du = v dt = 2^-30 m per step.
 const double r = std::ldexp(1.0, -7), dt = std::ldexp(1.0, -20), v = std::ldexp(1.0, -10);
 const double du = v * dt;
@@ -63,9 +55,9 @@ TEST(Exudyn, ModelTwoBranchesAgreeAtOneThirdToFiftyDigits) {
 // (current overlap) gives k2 (d - d_p) = k_c d for every d: one curve, nothing dissipated.
 TEST(Exudyn, ModelZeroLoadUnloadReloadTracesThreeBranchesAndDissipatesTheHysteresisArea) {
   const double kc = 1e4, lp = 0.5, k2 = kc / (1 - lp);
-  const std::vector<LawTesterStage> stages = {stage("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
-                                              stage("unload", {v, 0, 0, 0, 0, 0}, "steps >= 768"),
-                                              stage("reload", {-v, 0, 0, 0, 0, 0}, "steps >= 1024")};
+  const std::vector<LawTesterStage> stages = {LawTesterStage::prescribed("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
+                                              LawTesterStage::prescribed("unload", {v, 0, 0, 0, 0, 0}, "steps >= 768"),
+                                              LawTesterStage::prescribed("reload", {-v, 0, 0, 0, 0, 0}, "steps >= 1024")};
   for (PlasticOverlap rule : {PlasticOverlap::history, PlasticOverlap::current}) {
     ExudynLaw<double> law;
     law.impact_model = 0;
@@ -127,8 +119,8 @@ TEST(Exudyn, ModelZeroWithAdhesionPullsOffAtTheClosedFormForce) {
   law.pull_off_force = fadh;
   law.adhesion_coefficient = kadh;
   LawTester<ExudynLaw<double>> t(law, setup(),
-                                 {stage("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1025"),
-                                  stage("pull", {v, 0, 0, 0, 0, 0}, "broken")});
+                                 {LawTesterStage::prescribed("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1025"),
+                                  LawTesterStage::prescribed("pull", {v, 0, 0, 0, 0, 0}, "broken")});
   t.run();
   const auto& recs = t.records();
   // The first record is at uN = 0, so 1025 steps load to d_max = 1024 du.
@@ -172,8 +164,8 @@ TEST(Exudyn, RegularisedFrictionIsMuFnAboveVregProportionalBelowAndItsDissipatio
     law.dynamic_friction = mu;
     law.friction_zone = vreg;
     LawTester<ExudynLaw<double>> t(law, setup(),
-                                   {stage("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
-                                    stage("slide", {0, vt, 0, 0, 0, 0}, "steps >= 2048")});
+                                   {LawTesterStage::prescribed("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1024"),
+                                    LawTesterStage::prescribed("slide", {0, vt, 0, 0, 0, 0}, "steps >= 2048")});
     t.run();
     const auto& recs = t.records();
     const double fn = kc * 1023 * du;  // the first of the 1024 loading records is at uN = 0

@@ -51,16 +51,6 @@ IcePhys<double> phys(const IceMat& m) {
   return Law{}.make_phys(m, m, c);
 }
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const std::string& until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
-double load(const LawTesterRecord& r, int d) { return d < 3 ? r.force[d] : r.torque[d - 3]; }
-double disp(const LawTesterRecord& r, int d) { return d < 3 ? r.u[d] : r.rot[d - 3]; }
 
 struct SenseCase {
   const char* name;
@@ -83,7 +73,7 @@ TEST(IceLaw, EachBondedSenseBreaksAtItsClosedFormLoadAndTheLedgerClosesToRoundin
     const double k = c.dof == 0 ? ph.kn : c.dof == 1 ? ph.kt : c.dof == 3 ? ph.k_w : ph.k_r;
     std::array<double, 6> v{};
     v[static_cast<std::size_t>(c.dof)] = c.speed;
-    LawTester<Law> t(Law{}, setup(m), {stage("drive", v, "steps >= 3000")});
+    LawTester<Law> t(Law{}, setup(m), {LawTesterStage::prescribed("drive", v, "steps >= 3000")});
     t.run();
     const auto& rs = t.records();
     // The yield from the law's own Fn (uN from the centres differs from kUN0 by rounding).
@@ -93,7 +83,7 @@ TEST(IceLaw, EachBondedSenseBreaksAtItsClosedFormLoadAndTheLedgerClosesToRoundin
     for (std::size_t i = 1; i < rs.size() && brk == 0; ++i)
       if (!rs[i].in_contact || rs[i].dissipated[EnergyKind::released] > 0) brk = i;
     ASSERT_GT(brk, 0u) << c.name << " never broke";
-    const double before = std::abs(load(rs[brk - 1], c.dof));
+    const double before = std::abs(rs[brk - 1].load(c.dof));
     const double increment = k * std::abs(c.speed) * kDt;
     double worst = 0, top = 0;
     for (const auto& r : rs) {
@@ -101,7 +91,7 @@ TEST(IceLaw, EachBondedSenseBreaksAtItsClosedFormLoadAndTheLedgerClosesToRoundin
       top = std::max({top, std::abs(r.work), r.elastic, r.dissipated.total()});
     }
     // After the break the driven sense is unbonded: removed (normal), or held at its yield.
-    const double after = std::abs(load(rs.back(), c.dof));
+    const double after = std::abs(rs.back().load(c.dof));
     const double released = rs.back().dissipated[EnergyKind::released];
     std::printf("%-8s limit %.9e, load before the break %.9e, + one increment %.9e (%s); after: %s %.9e "
                 "(yield %.9e); released %.6e J; worst |work - elastic - dissipated| %.3e J of %.3e J\n",
@@ -173,7 +163,7 @@ TEST(IceLaw, UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGive
   const IceMat m = material(0);
   const IcePhys<double> ph = phys(m);
   // The law's own Fn at the tester's uN (the centres' distance: kUN0 up to rounding).
-  LawTester<Law> probe(Law{}, setup(m), {stage("probe", {}, "steps >= 2")});
+  LawTester<Law> probe(Law{}, setup(m), {LawTesterStage::prescribed("probe", {}, "steps >= 2")});
   probe.run();
   const double fn = std::abs(probe.records().back().force.x());
   struct Case {
@@ -196,18 +186,18 @@ TEST(IceLaw, UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGive
       out[static_cast<std::size_t>(c.dof)] = c.speed * 700.0 / static_cast<double>(n);
       back[static_cast<std::size_t>(c.dof)] = -out[static_cast<std::size_t>(c.dof)];
       LawTester<Law> t(Law{}, setup(m),
-                       {stage("out", out, fmt::format("steps >= {}", n)),
-                        stage("back", back, fmt::format("steps >= {}", 2 * n - 2)),
-                        stage("again", out, fmt::format("steps >= {}", 2 * n - 2))});
+                       {LawTesterStage::prescribed("out", out, fmt::format("steps >= {}", n)),
+                        LawTesterStage::prescribed("back", back, fmt::format("steps >= {}", 2 * n - 2)),
+                        LawTesterStage::prescribed("again", out, fmt::format("steps >= {}", 2 * n - 2))});
       t.run();
       std::vector<oracles::Real> vertices;
-      for (const auto& sm : t.summaries()) vertices.push_back(oracles::Real(disp(sm.last, c.dof)));
+      for (const auto& sm : t.summaries()) vertices.push_back(oracles::Real(sm.last.displacement(c.dof)));
       const auto exact = oracles::coulomb_slip_1d(oracles::Real(c.k), oracles::Real(c.yield), vertices);
       const double expected = static_cast<double>(exact.dissipation);
       const auto& last = t.records().back();
       const double got = last.dissipated[c.kind];
       double peak = 0;
-      for (const auto& r : t.records()) peak = std::max(peak, std::abs(load(r, c.dof)));
+      for (const auto& r : t.records()) peak = std::max(peak, std::abs(r.load(c.dof)));
       const double steps = static_cast<double>(t.records().size());
       std::printf("%-9s n %4zu: amplitude %.6e, yield %.6e (u0 %.3e), peak load %.9e; dissipated %.12e J, oracle "
                   "%.12e J, relative %.2e; other kinds %.1e J\n",
@@ -228,10 +218,10 @@ TEST(IceLaw, APulledApartUnbondedContactIsRemovedAndItsHeldEnergyIsBookedAsRelea
   const IceMat m = material(0);
   // Shear, twist and roll below the yields first (held elastic energy), then pull in normal only.
   LawTester<Law> t(Law{}, setup(m),
-                   {stage("load", {0, 2e-4, 0, 0.05, 0.005, 0}, "steps >= 20"),
+                   {LawTesterStage::prescribed("load", {0, 2e-4, 0, 0.05, 0.005, 0}, "steps >= 20"),
                     // One step from uN0 = -1e-5 m to +5e-6 m: the yields have no step to shrink
                     // to zero in (a slow pull would let the springs slip out first).
-                    stage("pull", {1.5, 0, 0, 0, 0, 0}, "steps >= 3")});
+                    LawTesterStage::prescribed("pull", {1.5, 0, 0, 0, 0, 0}, "steps >= 3")});
   t.run();
   const auto& rs = t.records();
   std::size_t brk = 0;

@@ -50,17 +50,7 @@ LawTesterSetup<FrictMat> setup(double dt, double initial_uN, double kt_div_kn = 
   return s;
 }
 
-LawTesterStage stage(const char* name, std::array<double, 6> v, const std::string& until) {
-  LawTesterStage s;
-  s.name = name;
-  s.values = v;
-  s.until = UntilCondition::parse(until, "until");
-  return s;
-}
-
 // Component d of the generalized force (force, then torque) and displacement (u, then rot).
-double load(const LawTesterRecord& r, int d) { return d < 3 ? r.force[d] : r.torque[d - 3]; }
-double disp(const LawTesterRecord& r, int d) { return d < 3 ? r.u[d] : r.rot[d - 3]; }
 
 TEST(LinEl6Law, EachDoFDrivenAloneOutAndBackReturnsToZeroForceTorqueAndElasticEnergy) {
   // Out at +v (the normal: further into compression) for N steps, back at -v. The first record
@@ -75,17 +65,17 @@ TEST(LinEl6Law, EachDoFDrivenAloneOutAndBackReturnsToZeroForceTorqueAndElasticEn
     out[static_cast<std::size_t>(d)] = d == 0 ? -speed[0] : speed[static_cast<std::size_t>(d)];
     back[static_cast<std::size_t>(d)] = -out[static_cast<std::size_t>(d)];
     LawTester<Law> t(law(), setup(dt, initial_uN),
-                     {stage("out", out, fmt::format("steps >= {}", n)),
-                      stage("back", back, fmt::format("steps >= {}", n - 1))});
+                     {LawTesterStage::prescribed("out", out, fmt::format("steps >= {}", n)),
+                      LawTesterStage::prescribed("back", back, fmt::format("steps >= {}", n - 1))});
     t.run();
     const auto& first = t.records().front();
     const auto& peak = t.summaries().at(0).last;
     const auto& last = t.records().back();
     // Residual of every component relative to the peak of the driven one; the normal force and
     // energy relative to their start (the initial overlap), the other senses relative to zero.
-    const double peak_load = std::abs(load(peak, d) - load(first, d));
+    const double peak_load = std::abs(peak.load(d) - first.load(d));
     double residual = 0;
-    for (int k = 0; k < 6; ++k) residual = std::max(residual, std::abs(load(last, k) - load(first, k)));
+    for (int k = 0; k < 6; ++k) residual = std::max(residual, std::abs(last.load(k) - first.load(k)));
     const double peak_energy = std::abs(peak.elastic - first.elastic);
     const double energy_residual = std::abs(last.elastic - first.elastic);
     // Rounding bound. Normal: uN comes from the centres, whose 2N position updates each round to
@@ -101,7 +91,7 @@ TEST(LinEl6Law, EachDoFDrivenAloneOutAndBackReturnsToZeroForceTorqueAndElasticEn
     std::printf("%-9s peak %s %.6e  residual %.3e (rel %.2e, bound %.2e)  elastic peak %.6e J, residual %.3e J "
                 "(bound %.2e)  path residual %.3e\n",
                 kDofNames[d], d < 3 ? "force " : "torque", peak_load, residual, residual / peak_load, bound,
-                peak_energy, energy_residual, energy_bound, disp(last, d) - disp(first, d));
+                peak_energy, energy_residual, energy_bound, last.displacement(d) - first.displacement(d));
     EXPECT_GT(peak_load, 0) << kDofNames[d];
     EXPECT_LE(residual, bound) << kDofNames[d];
     EXPECT_LE(energy_residual, energy_bound) << kDofNames[d];
@@ -116,9 +106,9 @@ TEST(LinEl6Law, TrapezoidalWorkEqualsElasticEnergyToRoundingAlongAMixedSixDoFPat
   // compression (-2e-5 -> -2.5e-5 -> -2.15e-5 -> -2.07e-5 m).
   const double dt = 1e-5;
   LawTester<Law> t(law(), setup(dt, -2e-5),
-                   {stage("a", {-1e-3, 2e-3, -1e-3, 0.5, -0.3, 0.2}, "steps >= 500"),
-                    stage("b", {5e-4, -1e-3, 3e-3, -0.4, 0.6, 0.1}, "steps >= 700"),
-                    stage("c", {2e-4, 1e-3, 1e-3, 0.2, 0.2, -0.7}, "steps >= 400")});
+                   {LawTesterStage::prescribed("a", {-1e-3, 2e-3, -1e-3, 0.5, -0.3, 0.2}, "steps >= 500"),
+                    LawTesterStage::prescribed("b", {5e-4, -1e-3, 3e-3, -0.4, 0.6, 0.1}, "steps >= 700"),
+                    LawTesterStage::prescribed("c", {2e-4, 1e-3, 1e-3, 0.2, 0.2, -0.7}, "steps >= 400")});
   t.run();
   double worst = 0, top = 0;
   for (const auto& r : t.records()) {
@@ -138,7 +128,7 @@ TEST(LinEl6Law, TrapezoidalWorkEqualsElasticEnergyToRoundingAlongAMixedSixDoFPat
               "(%.2e of the largest energy, bound %.2e J)\n",
               steps, last.force.x(), last.force.y(), last.force.z(), last.torque.x(), last.torque.y(),
               last.torque.z(), last.work, last.elastic, last.dissipated.total(), worst, worst / top, bound);
-  for (int d = 0; d < 6; ++d) EXPECT_NE(load(last, d), 0.0) << kDofNames[d] << " carries no load";
+  for (int d = 0; d < 6; ++d) EXPECT_NE(last.load(d), 0.0) << kDofNames[d] << " carries no load";
   EXPECT_TRUE(std::all_of(t.records().begin(), t.records().end(), [](const auto& r) { return r.in_contact; }));
   EXPECT_EQ(last.dissipated.total(), 0.0);
   EXPECT_LE(worst, bound);
@@ -155,16 +145,16 @@ TEST(LinEl6Law, TorqueOverRotationIsKnLSquaredInTwistAndKtLSquaredInBendingTo1e1
     // Closed forms; the solver's kn comes from frict_phys, a few roundings of the same product.
     const std::array<double, 6> expected = {kKn, kKt, kKt, kKn * factor, kKt * factor, kKt * factor};
     LawTester<Law> t(law(rule), setup(dt, -1e-5),
-                     {stage("load", {-1e-4, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300"),
-                      stage("unload", {1e-4, -2e-3, 1e-3, -0.7, 0.6, -0.2}, "steps >= 500")});
+                     {LawTesterStage::prescribed("load", {-1e-4, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300"),
+                      LawTesterStage::prescribed("unload", {1e-4, -2e-3, 1e-3, -0.7, 0.6, -0.2}, "steps >= 500")});
     t.run();
     std::array<double, 6> worst{};
     for (const auto& r : t.records())
       for (int d = 0; d < 6; ++d) {
-        const double u = disp(r, d);
+        const double u = r.displacement(d);
         if (u == 0) continue;
         worst[static_cast<std::size_t>(d)] = std::max(
-            worst[static_cast<std::size_t>(d)], std::abs(load(r, d) / u - expected[static_cast<std::size_t>(d)]) /
+            worst[static_cast<std::size_t>(d)], std::abs(r.load(d) / u - expected[static_cast<std::size_t>(d)]) /
                                                     expected[static_cast<std::size_t>(d)]);
       }
     const auto& last = t.records().back();
@@ -210,7 +200,7 @@ TEST(LinEl6Law, ZeroKtDivKnGivesZeroTangentialForceAndBendingTorqueAndFiniteEner
   const double dt = 1e-5;
   for (auto rule : all_rotational_stiffnesses) {
     LawTester<Law> t(law(rule), setup(dt, -1e-5, 0.0),
-                     {stage("load", {-1e-4, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300")});
+                     {LawTesterStage::prescribed("load", {-1e-4, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300")});
     t.run();
     double worst_shear = 0, worst_energy = 0, worst_balance = 0;
     bool finite = true;
@@ -243,12 +233,12 @@ TEST(LinEl6Law, ZeroKtDivKnGivesZeroTangentialForceAndBendingTorqueAndFiniteEner
 TEST(LinEl6Law, SeparationBreaksAndReleasesTheHeldEnergyButNoBreakStaysElasticInTension) {
   const double dt = 1e-5, v = 1e-3;
   const std::vector<LawTesterStage> stages = {
-      stage("load", {-v, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300"),
-      stage("pull", {v, 0, 0, 0, 0, 0}, "uN >= 2e-6"),
+      LawTesterStage::prescribed("load", {-v, 1e-3, -2e-3, 0.4, -0.3, 0.5}, "steps >= 300"),
+      LawTesterStage::prescribed("pull", {v, 0, 0, 0, 0, 0}, "uN >= 2e-6"),
   };
   // The initial overlap puts the crossing of uN = 0 a quarter into a step, so the break step
   // straddles it (uN_{n-1} < 0 < uN_n) instead of landing on zero.
-  LawTester<Law> t(law(), setup(dt, -1.2525e-6), {stages[0], stage("pull", {v, 0, 0, 0, 0, 0}, "broken")});
+  LawTester<Law> t(law(), setup(dt, -1.2525e-6), {stages[0], LawTesterStage::prescribed("pull", {v, 0, 0, 0, 0, 0}, "broken")});
   t.run();
   const auto& last = t.records().back();
   const auto& before = t.records()[t.records().size() - 2];
@@ -309,7 +299,7 @@ TEST(LinEl6Law, BadCharLenIsAnInputErrorNamingLawCharLen) {
     std::printf("charLen = %g:\n", bad);
     EXPECT_EQ(field_of([&] { l.validate(); }), "law.charLen") << bad;
     EXPECT_EQ(field_of([&] {
-                LawTester<Law> t(l, setup(1e-5, -1e-6), {stage("s", {}, "steps >= 1")});
+                LawTester<Law> t(l, setup(1e-5, -1e-6), {LawTesterStage::prescribed("s", {}, "steps >= 1")});
               }),
               "law.charLen")
         << bad;
