@@ -23,6 +23,7 @@ void report(benchmark::State& st, const BenchSimulation& sim, std::size_t sphere
   const std::size_t contacts = sim.contact_count();
   st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * contacts));
   st.counters["ns_per_contact"] = ns_per_item(contacts);
+  st.counters["contacts"] = static_cast<double>(contacts);
   st.counters["bytes_per_contact"] =
       static_cast<double>(ContactBatch<LinearCoulombLaw<double>>::bytes_per_contact);
   st.counters["contacts_per_sphere"] =

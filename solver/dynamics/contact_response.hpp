@@ -1,62 +1,110 @@
 #pragma once
 // One contact through seed 001's three steps at step n: geometry (frame transported to the new
-// normal, local kinematics), then the law on the physics computed at creation. The contact loop
-// and the LawTester both call this, so the tester exercises exactly the solver's path.
+// normal, local kinematics), then the law on the physics computed at creation, then the force and
+// torques in global axes. The contact loop and the LawTester both call this, so the tester
+// exercises exactly the solver's path.
 //
 // Time levels: positions (hence the contact point, uN, frame) at t_n; velocities at t_{n-1/2};
 // the response is the force at t_n. The lever arms of the relative velocity are taken at the
 // velocities' level t_{n-1/2} (Woo's midPos/midContPt in Cg2_Any_Any_L6Geom__Base): particle
-// centres and the contact point moved back by dt/2 along their leapfrog straight lines (the
-// contact point with the mean material velocity there). With t_n lever arms a spinning pair slips
-// spuriously at first order in dt, with these at second (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial frame
-// (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
+// centres and the contact point moved back by dt/2 along their leapfrog straight lines. With t_n
+// lever arms a spinning pair slips spuriously at first order in dt, with these at second
+// (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial
+// frame (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
+//
+// Cost (the contact loop's hot path; benchmarks/README.md counts it): the frame is one unit
+// quaternion per contact, turned into the two rotation matrices it is used through (the halfway
+// frame for the velocities, the new frame for the force) once per step; no trigonometry
+// (geometry/contact_frame.hpp), one square root for the frame and one for the distance of two
+// spheres; the lever arms of two spheres lie along the normal, so their torques need no cross
+// product; a law that returns no torque (the compiler sees the constant zero) costs nothing here.
 
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
 
 namespace lawcheck {
 
-struct ContactEvaluation {
-  LocalGeom<double> geom;
-  LocalResponse<double> response;
-};
-
-// Velocity of the geometric contact point of two spheres. The point sits on the line of centres,
-// c = x1 + a1 n with a1 = |c - x1| (r1 + uN/2), so c' = v1 + a1' n + a1 n' with
-// a1' = uN'/2 = n.(v2 - v1)/2 and n' = (I - n n)(v2 - v1)/|x2 - x1|. No spin enters: c is where the
-// surfaces meet, not a material point. The mean material velocity of the two surfaces there
-// (the estimate for other pairs) adds (w1 x (c - x1) + w2 x (c - x2))/2; for spins that are not a
+// Velocity, in global axes, of particle 2 relative to particle 1 at the mid-step contact point of
+// two spheres, from the normal n, d = x2 - x1, 1/|d|, a1 = |c - x1| = r1 + uN/2 (all at t_n).
+// The point sits on the line of centres, c = x1 + a1 n, so c' = v1 + a1' n + a1 n' with
+// a1' = uN'/2 = n.(v2 - v1)/2 and n' = (I - n n)(v2 - v1)/|d|: no spin enters, c is where the
+// surfaces meet, not a material point. The mean material velocity of the two surfaces there (the
+// estimate for other pairs) adds (w1 x (c - x1) + w2 x (c - x2))/2; for spins that are not a
 // rotation of the pair this moves the mid-step point off the line of centres by O(dt), and a twist
 // then turns that offset into a spurious tangential velocity ~ dt a w_n w_b: a first-order slip
 // and energy error (solver/tests/dynamics_linel6_test.cpp). For a rigid motion both agree.
-inline Vec3d sphere_pair_point_velocity(const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
-                                        const BodyPose& p2, const BodyVelocity& v2) {
-  // sphere_sphere_contact already normalised x2 - x1 into cp.normal: |x2 - x1| is its projection,
-  // a dot product instead of a second sqrt and division per contact.
-  const Vec3d& n = cp.normal;
-  const double dist = (p2.pos - p1.pos).dot(n);
+// Lever arms at t_{n-1/2}: c_mid - x1_mid = (c - x1) - dt/2 (c' - v1), and
+// c_mid - x2_mid = (c_mid - x1_mid) - (d - dt/2 (v2 - v1)).
+[[gnu::always_inline]] inline Vec3d sphere_pair_relative_velocity(const Vec3d& n, const Vec3d& d, double inv_dist, double a1,
+                                           const BodyVelocity& v1, const BodyVelocity& v2, double dt) {
   const Vec3d dv = v2.vel - v1.vel;
   const double vn = n.dot(dv);
-  return v1.vel + vn / 2 * n + (cp.point - p1.pos).dot(n) / dist * (dv - vn * n);
+  const Vec3d point_rate = vn / 2 * n + (a1 * inv_dist) * (dv - vn * n);  // c' - v1
+  const Vec3d arm1 = a1 * n - dt / 2 * point_rate;
+  const Vec3d arm2 = arm1 - (d - dt / 2 * dv);
+  return dv + v2.ang_vel.cross(arm2) - v1.ang_vel.cross(arm1);
 }
 
-// Step 1 alone: transports the frame and returns the local geometry the law will see.
-// sphere_pair: the bodies are two spheres (the contact point moves geometrically, see above);
-// otherwise the point is taken back with the mean material velocity of the two surfaces.
+// The same for any other pair: the contact point taken back with the mean material velocity of
+// the two surfaces, c' = (v1 + w1 x (c - x1) + v2 + w2 x (c - x2))/2.
+[[gnu::always_inline]] inline Vec3d relative_velocity(const Vec3d& point, const Vec3d& x1, const BodyVelocity& v1, const Vec3d& x2,
+                               const BodyVelocity& v2, double dt) {
+  const Vec3d r1 = point - x1, r2 = point - x2;
+  const Vec3d point_vel = (v1.vel + v1.ang_vel.cross(r1) + v2.vel + v2.ang_vel.cross(r2)) / 2;
+  const Vec3d arm1 = r1 - dt / 2 * (point_vel - v1.vel);
+  const Vec3d arm2 = r2 - dt / 2 * (point_vel - v2.vel);
+  return v2.vel + v2.ang_vel.cross(arm2) - v1.vel - v1.ang_vel.cross(arm1);
+}
+
+// The frame of a contact advanced to t_n (or kept, for a contact created in this step) and its
+// axes: `axes` at t_n (the force is mapped with it), `mid` halfway (the velocities are read in it).
+struct FrameAxes {
+  Mat3d axes;
+  Mat3d mid;
+};
+
+[[gnu::always_inline]] inline FrameAxes advance_frame(Quatd& ori, bool transport, const Vec3d& normal, const Vec3d& turn) {
+  if (!transport) {
+    const Mat3d a = ori.toRotationMatrix();
+    return {a, a};
+  }
+  const FrameStep s = frame_step(ori, normal, turn);
+  ori = s.ori;
+  return {s.ori.toRotationMatrix(), rotation_matrix(s.mid)};
+}
+
+// What the law sees, from the frame's axes and the relative velocity in global axes.
+[[gnu::always_inline]] inline LocalGeom<double> local_geom(const FrameAxes& f, double uN, const Vec3d& rel_vel, const BodyVelocity& v1,
+                                    const BodyVelocity& v2, const ContactLengths& lengths) {
+  return local_geom(f.mid, uN, rel_vel, v2.ang_vel - v1.ang_vel, lengths);
+}
+
+// Step 1 alone, on a ContactFrame (ori and mid kept as unit quaternions): transports the frame
+// and returns the local geometry the law will see. sphere_pair: the bodies are two spheres and cp
+// is their sphere_sphere_contact (the contact point moves geometrically, see above).
 inline LocalGeom<double> contact_kinematics(ContactFrame& frame, bool transport_frame, const ContactPoint& cp,
                                             const BodyPose& p1, const BodyVelocity& v1, const BodyPose& p2,
                                             const BodyVelocity& v2, const ContactLengths& lengths, double dt,
                                             bool sphere_pair = false) {
-  if (transport_frame) transport(frame, cp.normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
-  const Vec3d point_vel = sphere_pair ? sphere_pair_point_velocity(cp, p1, v1, p2, v2)
-                                      : Vec3d((v1.vel + v1.ang_vel.cross(cp.point - p1.pos) + v2.vel +
-                                               v2.ang_vel.cross(cp.point - p2.pos)) / 2);
-  const ContactPoint mid_cp{cp.normal, cp.point - dt / 2 * point_vel, cp.uN};
-  // Only the centres matter for the lever arms; orientations are not read by local_geom.
-  const BodyPose m1{p1.pos - dt / 2 * v1.vel, p1.ori};
-  const BodyPose m2{p2.pos - dt / 2 * v2.vel, p2.ori};
-  return local_geom(frame, mid_cp, m1, v1, m2, v2, lengths);
+  if (transport_frame) {
+    const FrameStep s = frame_step(frame.ori, cp.normal, dt / 2 * (v1.ang_vel + v2.ang_vel));
+    frame.ori = s.ori;
+    frame.mid = s.mid.normalized();
+  } else {
+    frame.mid = frame.ori;
+  }
+  const FrameAxes f{frame.ori.toRotationMatrix(), frame.mid.toRotationMatrix()};
+  if (!sphere_pair) return local_geom(f, cp.uN, relative_velocity(cp.point, p1.pos, v1, p2.pos, v2, dt), v1, v2, lengths);
+  const Vec3d d = p2.pos - p1.pos;
+  const Vec3d rel =
+      sphere_pair_relative_velocity(cp.normal, d, 1 / d.dot(cp.normal), (cp.point - p1.pos).dot(cp.normal), v1, v2, dt);
+  return local_geom(f, cp.uN, rel, v1, v2, lengths);
 }
+
+struct ContactEvaluation {
+  LocalGeom<double> geom;
+  LocalResponse<double> response;
+};
 
 template <bool TrackEnergy, ContactLaw Law>
 ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool transport_frame,
@@ -79,12 +127,32 @@ struct GlobalContactForce {
   Vec3d torque2;
 };
 
-inline GlobalContactForce global_force(const ContactFrame& frame, const Vec3d& point, const Vec3d& x1,
-                                       const Vec3d& x2, const LocalResponse<double>& r) {
-  const Mat3d rot = frame.ori.toRotationMatrix();
-  const Vec3d f = rot * r.force;
-  const Vec3d t = rot * r.torque;
-  return {f, (point - x1).cross(f) + t, (point - x2).cross(-f) - t};
+[[gnu::always_inline]] inline void add_law_torque(GlobalContactForce& out, const Mat3d& axes, const Vec3d& torque) {
+  // A law without torques returns the constant zero, and this folds away.
+  if (torque.x() != 0 || torque.y() != 0 || torque.z() != 0) {
+    const Vec3d t = axes * torque;
+    out.torque1 += t;
+    out.torque2 -= t;
+  }
+}
+
+[[gnu::always_inline]] inline GlobalContactForce global_force(const Mat3d& axes, const Vec3d& point, const Vec3d& x1, const Vec3d& x2,
+                                       const LocalResponse<double>& r) {
+  const Vec3d f = axes * r.force;
+  GlobalContactForce out{f, (point - x1).cross(f), (point - x2).cross(-f)};
+  add_law_torque(out, axes, r.torque);
+  return out;
+}
+
+// Two spheres: c - x1 = a1 n and c - x2 = -a2 n (a2 = |d| - a1), so T1 = a1 n x F1 and
+// T2 = a2 n x F1, and in the right-handed frame (n, y, z) n x F1 = Fy z - Fz y.
+[[gnu::always_inline]] inline GlobalContactForce sphere_pair_force(const Mat3d& axes, double a1, double a2, const LocalResponse<double>& r) {
+  const Vec3d y = axes.col(1), z = axes.col(2);
+  const Vec3d f = r.force.x() * axes.col(0) + r.force.y() * y + r.force.z() * z;
+  const Vec3d nf = r.force.y() * z - r.force.z() * y;
+  GlobalContactForce out{f, a1 * nf, a2 * nf};
+  add_law_torque(out, axes, r.torque);
+  return out;
 }
 
 }  // namespace lawcheck

@@ -13,15 +13,18 @@
 //   1. broad phase (dynamics/verlet_list.hpp);
 //   2. new contacts where uN <= reach of the pair's law: geometry -> physics once (contact_lengths
 //      with the StiffnessRules, law.make_phys, law.initial_state), initial frame;
-//   3. contact loop: per law, the sphere-sphere batch through sphere_sphere_contact (no variant
-//      dispatch), the other batch through contact_point; each contact through contact_kinematics
-//      and the law; forces and torques accumulated; contacts the law breaks are removed;
+//   3. contact loop: per law, the sphere-sphere batch from the centres (sphere_contact: no variant
+//      dispatch, lever arms along the normal), the other batch through contact_point; each contact
+//      through advance_frame, the relative velocity and the law (dynamics/contact_response.hpp);
+//      forces and torques accumulated; contacts the law breaks are removed;
 //   4. leapfrog to v_{n+1/2}, x_{n+1}.
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
-// Threads (set_threads, OpenMP): each thread takes a contiguous slice of each batch; thread 0
-// accumulates into the particles' force arrays, thread t > 0 into its own scratch arrays, summed
-// afterwards (no atomics, no races: a contact writes only its own slots and its thread's sums).
-// Summation order then depends on the thread count, so results agree to rounding only.
+// Threads (set_threads, OpenMP): each thread takes a contiguous slice of whole 256-contact blocks
+// of each batch. Results are the serial ones bit for bit whatever the thread count
+// (solver/tests/dynamics_threads_test.cpp): every particle's force and torque is summed in the
+// serial order (add_to: the slice that touches a particle first adds straight into it, later
+// slices defer their terms to a replay in slice order; no atomics, no races), and the energies
+// are summed per block, then block by block. The serial loop pays nothing for this.
 // Energy (EnergyLedger): the reference is the energy before the first step -- kinetic and
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
@@ -329,93 +332,174 @@ private:
     }
   }
 
-  // What one thread accumulates besides the forces of thread 0 (which go to the particles).
-  struct ThreadScratch {
-    std::vector<Vec3d> force, torque;
-    std::array<std::vector<std::size_t>, 2 * law_count> broken;  // per batch (for_each_batch)
+  // Contacts per energy block: a batch's energies are summed block by block, then the blocks in
+  // order, so the sums do not depend on how the blocks are shared among threads.
+  static constexpr std::size_t energy_block = 256;
+
+  struct BlockEnergy {
     double elastic = 0;
     double initial_elastic = 0;  // of contacts created before the first tracked step's increment
     EnergySplit<double> dissipated;
+  };
+
+  // One contact's force and torque on a particle that an earlier slice also touches.
+  struct Deferred {
+    std::uint32_t particle;
+    Vec3d force, torque;
+  };
+
+  struct ThreadScratch {
+    std::array<std::vector<std::size_t>, 2 * law_count> broken;     // per batch (for_each_batch)
+    std::array<std::vector<Deferred>, 2 * law_count> deferred;      // per batch, in contact order
+    std::vector<std::uint32_t> first;  // per particle: pass_ + the first batch whose slice touches it
     std::exception_ptr error;
   };
 
-  template <bool TrackEnergy, std::size_t I, bool SpherePair>
-  void apply(ContactBatch<LawAt<I>>& b, std::size_t k, const ContactPoint& cp, Vec3d* force, Vec3d* torque,
-             ThreadScratch& s, std::vector<std::size_t>& broken) {
+  // Thread t's share of a batch of n contacts: whole energy blocks, contiguous, in thread order.
+  static std::pair<std::size_t, std::size_t> block_slice(std::size_t n, int t, int nt) {
+    const std::size_t blocks = (n + energy_block - 1) / energy_block;
+    const auto at = [&](int u) {
+      return std::min(n, blocks * static_cast<std::size_t>(u) / static_cast<std::size_t>(nt) * energy_block);
+    };
+    return {at(t), at(t + 1)};
+  }
+
+  // Determinism: each particle's force and torque are summed in the serial loop's order -- batch
+  // by batch, contact by contact -- whatever the thread count. The slices in that order are
+  // (batch, thread). The slice that touches particle i first adds straight into the particle
+  // arrays (no other thread writes i meanwhile); any later slice that touches i defers its terms,
+  // which are replayed in slice order after the threads join. x - f and x + (-f) round alike, so
+  // every sum is the serial one bit for bit.
+  template <bool Threaded>
+  void add_to(std::uint32_t i, const Vec3d& force, const Vec3d& torque, [[maybe_unused]] int t,
+              [[maybe_unused]] std::size_t batch) {
+    if constexpr (Threaded) {
+      const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch);
+      bool first = scratch_[static_cast<std::size_t>(t)].first[i] == key;
+      for (std::size_t u = 0; first && u < static_cast<std::size_t>(team_); ++u) {
+        const std::uint32_t k = scratch_[u].first[i];
+        if (u != static_cast<std::size_t>(t) && k >= pass_ && (k < key || (k == key && u < static_cast<std::size_t>(t))))
+          first = false;
+      }
+      if (!first) {
+        scratch_[static_cast<std::size_t>(t)].deferred[batch].push_back({i, force, torque});
+        return;
+      }
+    }
+    particles_.force[i] += force;
+    particles_.torque[i] += torque;
+  }
+
+  template <bool TrackEnergy, bool Threaded, std::size_t I>
+  [[gnu::always_inline]] void sphere_contact(ContactBatch<LawAt<I>>& b, std::size_t k, BlockEnergy& e,
+                                             std::vector<std::size_t>& broken, int t, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
     const std::uint32_t i = b.id1[k], j = b.id2[k];
+    // sphere_sphere_contact, with 1/|d| kept for the relative velocity
+    const Vec3d d = P.pos[j] - P.pos[i];
+    const double dist2 = d.squaredNorm();
+    if (!(dist2 > 0))
+      throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
+    const double dist = std::sqrt(dist2), inv_dist = 1 / dist;
+    const Vec3d n = inv_dist * d;
+    const double uN = dist - (P.radius[i] + P.radius[j]);
+    const double a1 = P.radius[i] + uN / 2;  // |c - x1|
+    const BodyVelocity v1{P.vel[i], P.ang_vel[i]}, v2{P.vel[j], P.ang_vel[j]};
     const bool fresh = k >= b.fresh_from;
-    ContactFrame frame{b.frame[k], b.frame[k]};
+    const FrameAxes f = advance_frame(b.frame[k], !fresh, n, dt_ / 2 * (v1.ang_vel + v2.ang_vel));
     const LocalGeom<double> g =
-        contact_kinematics(frame, !fresh, cp, pose(i), velocity(i), pose(j), velocity(j), b.lengths[k], dt_, SpherePair);
+        local_geom(f, uN, sphere_pair_relative_velocity(n, d, inv_dist, a1, v1, v2, dt_), v1, v2, b.lengths[k]);
     if constexpr (TrackEnergy)
-      if (fresh && !energy_.has_reference) s.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
+      if (fresh && !energy_.has_reference) e.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
     const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
-    b.frame[k] = frame.ori;
-    if constexpr (TrackEnergy) s.dissipated += r.dissipated;
+    if constexpr (TrackEnergy) e.dissipated += r.dissipated;
     if (r.broken) {
       broken.push_back(k);
       return;
     }
-    const GlobalContactForce f = global_force(frame, cp.point, P.pos[i], P.pos[j], r);
-    force[i] += f.force1;
-    force[j] -= f.force1;
-    torque[i] += f.torque1;
-    torque[j] += f.torque2;
-    if constexpr (TrackEnergy) s.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
+    const GlobalContactForce gf = sphere_pair_force(f.axes, a1, dist - a1, r);
+    add_to<Threaded>(i, gf.force1, gf.torque1, t, batch);
+    add_to<Threaded>(j, -gf.force1, gf.torque2, t, batch);
+    if constexpr (TrackEnergy) e.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
   }
 
-  // Each batch's slice [begin, end) for thread t of nt.
-  template <bool TrackEnergy>
-  void run_slice(int t, int nt) {
-    Particles& P = particles_;
+  template <bool TrackEnergy, bool Threaded, std::size_t I>
+  void other_contact(ContactBatch<LawAt<I>>& b, std::size_t k, BlockEnergy& e, std::vector<std::size_t>& broken,
+                     int t, std::size_t batch) {
+    const Particles& P = particles_;
+    const auto& law = std::get<I>(laws_);
+    const std::uint32_t i = b.id1[k], j = b.id2[k];
+    // An existing contact is kept at any distance: the law decides when it breaks.
+    const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
+    if (!cp) {
+      broken.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
+      return;
+    }
+    const BodyVelocity v1 = velocity(i), v2 = velocity(j);
+    const bool fresh = k >= b.fresh_from;
+    const FrameAxes f = advance_frame(b.frame[k], !fresh, cp->normal, dt_ / 2 * (v1.ang_vel + v2.ang_vel));
+    const LocalGeom<double> g =
+        local_geom(f, cp->uN, relative_velocity(cp->point, P.pos[i], v1, P.pos[j], v2, dt_), v1, v2, b.lengths[k]);
+    if constexpr (TrackEnergy)
+      if (fresh && !energy_.has_reference) e.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
+    const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
+    if constexpr (TrackEnergy) e.dissipated += r.dissipated;
+    if (r.broken) {
+      broken.push_back(k);
+      return;
+    }
+    const GlobalContactForce gf = global_force(f.axes, cp->point, P.pos[i], P.pos[j], r);
+    add_to<Threaded>(i, gf.force1, gf.torque1, t, batch);
+    add_to<Threaded>(j, -gf.force1, gf.torque2, t, batch);
+    if constexpr (TrackEnergy) e.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
+  }
+
+  // Thread t's slice of batch number `batch` (for_each_batch order).
+  template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
+  void run_batch(ContactBatch<LawAt<I>>& b, std::size_t batch, int t, int nt) {
+    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+    const auto [begin, end] = block_slice(b.size(), t, nt);
+    auto& blocks = energy_blocks_[batch];
+    try {
+      for (std::size_t k0 = begin; k0 < end; k0 += energy_block) {
+        BlockEnergy e;
+        for (std::size_t k = k0; k < std::min(end, k0 + energy_block); ++k) {
+          if constexpr (SpherePair)
+            sphere_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
+          else
+            other_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
+        }
+        if constexpr (TrackEnergy) blocks[k0 / energy_block] = e;
+      }
+    } catch (...) {
+      if (!s.error) s.error = std::current_exception();
+    }
+  }
+
+  // Thread t of nt: with threads, first record which particles each slice of t touches first
+  // (ThreadScratch::first), then wait for the others (add_to reads their records).
+  template <bool TrackEnergy, bool Threaded>
+  void run_batches(int t, int nt) {
     ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
     for (auto& list : s.broken) list.clear();
-    s.elastic = s.initial_elastic = 0;
-    s.dissipated = {};
-    s.error = nullptr;
-    Vec3d* force = P.force.data();
-    Vec3d* torque = P.torque.data();
-    if (t > 0) {
-      s.force.assign(P.size(), Vec3d::Zero());
-      s.torque.assign(P.size(), Vec3d::Zero());
-      force = s.force.data();
-      torque = s.torque.data();
-    }
-    auto slice = [&](std::size_t n) {
-      return std::pair{n * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
-                       n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt)};
-    };
-    try {
-      for_each_law([&](auto I) {
-        auto& batches = std::get<I>(batches_);
-        auto& broken_spheres = s.broken[2 * I];
-        auto& broken_others = s.broken[2 * I + 1];
-        const auto [sb, se] = slice(batches.spheres.size());
-        for (std::size_t k = sb; k < se; ++k) {
-          const std::uint32_t i = batches.spheres.id1[k], j = batches.spheres.id2[k];
-          const auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], inf);
-          if (!cp)
-            throw StateError(
-                fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
-          apply<TrackEnergy, I, true>(batches.spheres, k, *cp, force, torque, s, broken_spheres);
-        }
-        const auto [ob, oe] = slice(batches.others.size());
-        for (std::size_t k = ob; k < oe; ++k) {
-          const std::uint32_t i = batches.others.id1[k], j = batches.others.id2[k];
-          // An existing contact is kept at any distance: the law decides when it breaks.
-          const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
-          if (!cp) {
-            broken_others.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
-            continue;
-          }
-          apply<TrackEnergy, I, false>(batches.others, k, *cp, force, torque, s, broken_others);
-        }
+    if constexpr (Threaded) {
+      for (auto& list : s.deferred) list.clear();
+      std::size_t batch = 0;
+      for_each_batch([&](auto, const auto& b) {
+        const auto [begin, end] = block_slice(b.size(), t, nt);
+        const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch++);
+        for (std::size_t k = begin; k < end; ++k)
+          for (const std::uint32_t i : {b.id1[k], b.id2[k]})
+            if (s.first[i] < pass_) s.first[i] = key;
       });
-    } catch (...) {
-      s.error = std::current_exception();
+      LAWCHECK_OMP("omp barrier")
     }
+    for_each_law([&](auto I) {
+      auto& batches = std::get<I>(batches_);
+      run_batch<TrackEnergy, Threaded, I, true>(batches.spheres, 2 * I, t, nt);
+      run_batch<TrackEnergy, Threaded, I, false>(batches.others, 2 * I + 1, t, nt);
+    });
   }
 
   // Every contact now in the batches counts as existing (not created in this step).
@@ -426,7 +510,6 @@ private:
   template <bool TrackEnergy>
   void contact_forces() {
     Particles& P = particles_;
-    const std::size_t n = P.size();
     std::fill(P.force.begin(), P.force.end(), Vec3d::Zero());
     std::fill(P.torque.begin(), P.torque.end(), Vec3d::Zero());
     int nt = 1;
@@ -434,33 +517,48 @@ private:
     nt = threads_;
 #endif
     if (scratch_.size() < static_cast<std::size_t>(nt)) scratch_.resize(static_cast<std::size_t>(nt));
+    for (auto& s : scratch_) s.error = nullptr;
+    team_ = nt;
+    if constexpr (TrackEnergy) {
+      std::size_t number = 0;
+      for_each_batch([&](auto, const auto& b) {
+        energy_blocks_[number++].assign((b.size() + energy_block - 1) / energy_block, BlockEnergy{});
+      });
+    }
     if (nt == 1) {
-      run_slice<TrackEnergy>(0, 1);
+      run_batches<TrackEnergy, false>(0, 1);
     } else {
+      for (auto& s : scratch_)
+        if (s.first.size() != P.size()) s.first.assign(P.size(), 0);
+      // Each pass has keys of its own (pass_ + batch), so the records are never cleared.
+      if (pass_ > std::numeric_limits<std::uint32_t>::max() - 2 * pass_keys) {
+        for (auto& s : scratch_) std::fill(s.first.begin(), s.first.end(), 0u);
+        pass_ = pass_keys;
+      }
       LAWCHECK_OMP("omp parallel num_threads(nt)")
       {
 #ifdef _OPENMP
-        run_slice<TrackEnergy>(omp_get_thread_num(), nt);
+        run_batches<TrackEnergy, true>(omp_get_thread_num(), nt);
 #endif
       }
-      const auto signed_n = static_cast<std::int64_t>(n);
-      LAWCHECK_OMP("omp parallel for num_threads(nt)")
-      for (std::int64_t i = 0; i < signed_n; ++i)
-        for (std::size_t t = 1; t < static_cast<std::size_t>(nt); ++t) {
-          P.force[static_cast<std::size_t>(i)] += scratch_[t].force[static_cast<std::size_t>(i)];
-          P.torque[static_cast<std::size_t>(i)] += scratch_[t].torque[static_cast<std::size_t>(i)];
-        }
+      pass_ += pass_keys;
+      for (std::size_t batch = 0; batch < 2 * law_count; ++batch)
+        for (int t = 0; t < nt; ++t)
+          for (const Deferred& x : scratch_[static_cast<std::size_t>(t)].deferred[batch]) {
+            P.force[x.particle] += x.force;
+            P.torque[x.particle] += x.torque;
+          }
     }
     for (int t = 0; t < nt; ++t)
       if (scratch_[static_cast<std::size_t>(t)].error) std::rethrow_exception(scratch_[static_cast<std::size_t>(t)].error);
     if constexpr (TrackEnergy) {
       energy_.elastic = 0;
-      for (int t = 0; t < nt; ++t) {
-        const ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
-        energy_.elastic += s.elastic;
-        energy_.dissipated += s.dissipated;
-        initial_elastic_ += s.initial_elastic;
-      }
+      for (const auto& blocks : energy_blocks_)
+        for (const BlockEnergy& e : blocks) {
+          energy_.elastic += e.elastic;
+          energy_.dissipated += e.dissipated;
+          initial_elastic_ += e.initial_elastic;
+        }
     }
     // Slices are contiguous and in thread order, so the lists concatenate in ascending order;
     // removing from the back keeps the indices still to remove valid.
@@ -515,6 +613,10 @@ private:
   VerletList verlet_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
+  std::array<std::vector<BlockEnergy>, 2 * law_count> energy_blocks_;
+  static constexpr std::uint32_t pass_keys = 2 * law_count;  // keys per pass: one per batch
+  std::uint32_t pass_ = pass_keys;
+  int team_ = 1;  // threads of the current contact loop
   std::vector<double> slowness_, translational_, rotational_;
   EnergyLedger energy_;
   double initial_elastic_ = 0;

@@ -29,6 +29,8 @@
 //   (|w| |d| |w| dt / 2), i.e. the tangential displacement drifts at first order
 //   (rigid_rotation_test.cpp measures both). uN and the frame stay those of t_n.
 
+#include <cmath>
+
 #include "geometry/body_state.hpp"
 #include "geometry/contact_lengths.hpp"
 #include "geometry/contact_point.hpp"
@@ -45,7 +47,83 @@ struct ContactFrame {
 // mid = ori (a new contact has no previous frame).
 ContactFrame initial_frame(const Vec3d& normal);
 
-// mean_ang_vel: (w1 + w2)/2 at t_{n-1/2}; sets both ori and mid.
+// The rotation by the vector `turn` (angle |turn| about turn/|turn|) as a unit quaternion,
+// (cos(a), sin(a)/(2a) turn) with a = |turn|/2. Both are even functions of a, so for the small
+// turns of a time step they are Taylor polynomials in t = a^2 -- no square root, no sine: for
+// t <= 1e-3 (a turn of 3.6 degrees per step) the first omitted terms, t^4/8! and t^4/9!, are
+// below 2.5e-17, so the polynomials are the functions to rounding and the frame follows a rigid
+// rotation as exactly as with std::sin and std::cos (solver/tests/rigid_rotation_test.cpp);
+// larger turns take std::sin and std::cos.
+[[gnu::always_inline]] inline Quatd rotation_by(const Vec3d& turn) {
+  const double t = turn.squaredNorm() / 4;
+  double c, s;
+  if (t <= 1e-3) {
+    c = 1 + t * (-1.0 / 2 + t * (1.0 / 24 + t * (-1.0 / 720)));
+    s = 0.5 + t * (-1.0 / 12 + t * (1.0 / 240 + t * (-1.0 / 10080)));
+  } else {
+    const double a = std::sqrt(t);
+    c = std::cos(a);
+    s = std::sin(a) / (2 * a);
+  }
+  return {c, s * turn.x(), s * turn.y(), s * turn.z()};
+}
+
+// The smallest rotation taking unit a to unit b when they are more than 120 degrees apart (the
+// rare case of frame_step below), as a unit quaternion.
+Quatd smallest_rotation_far(const Vec3d& a, const Vec3d& b);
+
+// The rotation matrix of the quaternion q / |q| for any non-zero q: the unit quaternion's matrix
+// with each quadratic term scaled by 2 / |q|^2 instead of 2 -- one division instead of a square
+// root and four products to normalise.
+[[gnu::always_inline]] inline Mat3d rotation_matrix(const Quatd& q) {
+  const double s = 2 / q.squaredNorm();
+  const double x = q.x(), y = q.y(), z = q.z(), w = q.w();
+  const double sx = s * x, sy = s * y, sz = s * z;
+  const double xx = sx * x, yy = sy * y, zz = sz * z, xy = sx * y, xz = sx * z, yz = sy * z;
+  const double wx = sx * w, wy = sy * w, wz = sz * w;
+  Mat3d m;
+  m << 1 - (yy + zz), xy - wz, xz + wy,  //
+      xy + wz, 1 - (xx + zz), yz - wx,   //
+      xz - wy, yz + wx, 1 - (xx + yy);
+  return m;
+}
+
+// One transport step (derivation above): the frame at t_n, as a unit quaternion, and the frame
+// halfway between the previous and the new one, as a quaternion of any length (feed it to
+// rotation_matrix, or normalise it).
+struct FrameStep {
+  Quatd ori;
+  Quatd mid;
+};
+
+// old: the frame at t_{n-1}; normal: the unit normal at t_n; turn: dt (w1 + w2)/2 at t_{n-1/2}.
+// Spin: spun = rotation_by(turn) old. Swing: the smallest rotation taking the spun x axis a onto
+// the normal is the unit quaternion (1 + a.n, a x n) / sqrt(2 (1 + a.n)); it is applied without
+// its normalisation, and the product is normalised once, which also removes the rounding drift
+// of |old| (so the stored frame stays a unit quaternion over any number of steps). Halfway: the
+// step s = ori old^-1 has half-rotation (1 + s)/|1 + s| when s.w = ori . old >= 0 (else take -s),
+// so the mid frame is (1 + s) old = old + ori (or old - ori): four additions.
+[[gnu::always_inline]] inline FrameStep frame_step(const Quatd& old, const Vec3d& normal, const Vec3d& turn) {
+  const Quatd spun = rotation_by(turn) * old;
+  const double x = spun.x(), y = spun.y(), z = spun.z(), w = spun.w();
+  const Vec3d a(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));  // spun x axis
+  const double c = a.dot(normal);
+  Quatd swing;
+  if (c >= -0.5) [[likely]] {
+    const Vec3d k = a.cross(normal);
+    swing = Quatd(1 + c, k.x(), k.y(), k.z());
+  } else {
+    swing = smallest_rotation_far(a, normal);
+  }
+  FrameStep out;
+  out.ori = swing * spun;
+  out.ori.coeffs() *= 1 / std::sqrt(out.ori.squaredNorm());
+  out.mid.coeffs() = out.ori.coeffs().dot(old.coeffs()) >= 0 ? Eigen::Vector4d(old.coeffs() + out.ori.coeffs())
+                                                             : Eigen::Vector4d(old.coeffs() - out.ori.coeffs());
+  return out;
+}
+
+// mean_ang_vel: (w1 + w2)/2 at t_{n-1/2}; sets both ori and mid (both unit quaternions).
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt);
 
 // Relative velocity of particle 2 w.r.t. particle 1 at the contact point (v_i + w_i x (c - x_i)),
@@ -53,5 +131,18 @@ void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_a
 LocalGeom<double> local_geom(const ContactFrame& frame, const ContactPoint& cp, const BodyPose& p1,
                              const BodyVelocity& v1, const BodyPose& p2, const BodyVelocity& v2,
                              const ContactLengths& lengths);
+
+// The same from the axes of the mid frame (columns) and the relative velocities in global axes.
+[[gnu::always_inline]] inline LocalGeom<double> local_geom(const Mat3d& mid_axes, double uN, const Vec3d& rel_vel, const Vec3d& rel_ang_vel,
+                                    const ContactLengths& lengths) {
+  LocalGeom<double> g;
+  g.uN = uN;
+  g.vel = mid_axes.transpose() * rel_vel;
+  g.ang_vel = mid_axes.transpose() * rel_ang_vel;
+  g.l1 = lengths.l1;
+  g.l2 = lengths.l2;
+  g.area = lengths.area;
+  return g;
+}
 
 }  // namespace lawcheck

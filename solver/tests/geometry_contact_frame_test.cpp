@@ -134,6 +134,41 @@ TEST(GeometryContactFrame, TransportKeepsTheFrameOrthonormalOverAHundredThousand
   EXPECT_LE(worst_x, 1e-14);
 }
 
+TEST(GeometryContactFrame, TheSpinQuaternionIsTheExponentialToRoundingWithAndWithoutItsPolynomial) {
+  // rotation_by takes Taylor polynomials for half angles a with a^2 <= 1e-3 and std::sin/cos
+  // above. Against Eigen's AngleAxis (std::sin/cos of a): the polynomials' truncation is below
+  // 2.5e-17, Horner's rounding and AngleAxis's own a few eps of O(1) coefficients, so 2 eps
+  // (4.4e-16) bounds both branches; a dropped Taylor term (t^3/720 at t = 1e-3 is 1.4e-12) would
+  // exceed it by four orders.
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> g;
+  double worst_poly = 0, worst_trig = 0;
+  int poly = 0, trig = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Vec3d dir = Vec3d(g(rng), g(rng), g(rng)).normalized();
+    // Half angles from 0.0316 down to 3.16e-8 (polynomial), then from 0.0316 up to 0.19 (sin/cos).
+    const double j = static_cast<double>(k % 1000) / 1000.0;
+    const double a = std::sqrt(1e-3) * (k < 10000 ? std::pow(10.0, -6 * j) : 1.0 + 5.0 * j);
+    const Quatd q = rotation_by(2 * a * dir);
+    const Quatd ref(Eigen::AngleAxisd(2 * a, dir));
+    const double err = std::min((q.coeffs() - ref.coeffs()).cwiseAbs().maxCoeff(),
+                                (q.coeffs() + ref.coeffs()).cwiseAbs().maxCoeff());
+    if (a * a <= 1e-3) {
+      worst_poly = std::max(worst_poly, err);
+      ++poly;
+    } else {
+      worst_trig = std::max(worst_trig, err);
+      ++trig;
+    }
+  }
+  std::printf("  largest coefficient error: polynomial branch %.3g (%d turns), sin/cos branch %.3g (%d turns)\n",
+              worst_poly, poly, worst_trig, trig);
+  ASSERT_GT(poly, 1000);
+  ASSERT_GT(trig, 1000);
+  EXPECT_LE(worst_poly, 4.4e-16);
+  EXPECT_LE(worst_trig, 4.4e-16);
+}
+
 TEST(GeometryContactFrame, LocalGeomGivesTheVelocityOfTwoRelativeToOneAtTheContactPoint) {
   // Particle 1 at the origin moves at (0, 1, 0) and spins (0, 0, 1); particle 2 at (2, 0, 0) is
   // at rest; contact point (1, 0, 0). Material point of 1 there: (0, 1, 0) + e_z x e_x = (0, 2, 0);
