@@ -1,9 +1,10 @@
 // The property kit instantiated for the Ice law (seed 002, solver/laws/ice_law.hpp; issue 10
 // must-show 4), by capability (ice_subject.hpp): any law (double vs 50 digits on every
-// configuration, isotropy, extreme inputs), symmetry and objectivity of forces and torques,
-// elastic energy, Coulomb-bounded shear (the kit's suite) plus the twist and rolling limits
-// (below: the Coulomb bound in each sense), rotational, breakable. No oracle suite here: the
-// per-sense 1D oracles are must-show 2 (solver/tests/ice_law_test.cpp).
+// configuration, up to a break decided within rounding of its limit; isotropy; extreme inputs),
+// symmetry and objectivity of forces and torques, elastic energy, Coulomb-bounded shear (the
+// kit's suite) plus the twist and rolling limits (below: the Coulomb bound in each sense),
+// rotational, breakable. No oracle suite here: the per-sense 1D oracles are must-show 2
+// (solver/tests/ice_law_test.cpp).
 #include <algorithm>
 #include <cmath>
 
@@ -51,30 +52,13 @@ void twist_and_rolling_torques_stay_within_their_coulomb_bounds() {
 using lawcheck::properties::IceBreakableSubject;
 using lawcheck::properties::IceSubject;
 
-// The general suite without its 50-digit comparison: a break or slip decided within rounding of
-// its limit (|F| > F_b) can go one way in double and the other in 50 digits, and Ice decides four
-// such thresholds per step (about 1 run in 2 of 1000 cases hits one). The comparison has to stop
-// at the first decision within rounding of its threshold before it can run for Ice (left open).
-LAWCHECK_PROPERTY(IceLawProperty, TurningThePathAboutTheNormalTurnsTheResponse,
-                  &::lawcheck::properties::turning_the_path_about_the_normal_turns_the_response<IceSubject>)
-LAWCHECK_PROPERTY(IceLawProperty, ExtremeValidInputsStayFiniteAndKeepEveryProperty,
-                  &::lawcheck::properties::extreme_valid_inputs_stay_finite_and_keep_every_property<IceSubject>)
+// The general suite: its 50-digit comparison stops at the first break decided within rounding
+// of its limit (IceSubject::decisions, general_properties.hpp).
+LAWCHECK_GENERAL_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_GEOMETRY_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_ELASTIC_ENERGY_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_COULOMB_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_PROPERTY(IceLawProperty, TwistAndRollingTorquesStayWithinTheirCoulombBoundsAfterEveryStep,
                   &::lawcheck::properties::twist_and_rolling_torques_stay_within_their_coulomb_bounds)
 LAWCHECK_ROTATIONAL_PROPERTY_SUITE(IceLawProperty, IceSubject)
-// The breakable suite one by one: Ice books as released the discrete energy its springs received,
-// E_{n-1} + 1/2 F_{n-1}.dq (laws/ice_law.hpp, "Energy"), which closes the ledger at a break but can
-// be negative; the kit (and the linear law, LinEl6) book the held energy E_{n-1}. Until one
-// convention is chosen for all laws, the disagreement runs as the expected failure
-// KnownLawDisagreement.* (properties/CMakeLists.txt).
-LAWCHECK_PROPERTY(IceLawProperty, AContactBreaksExactlyWhenPulledIntoTensionUnlessNoBreak,
-                  &::lawcheck::properties::a_contact_breaks_exactly_when_pulled_into_tension_unless_no_break<IceBreakableSubject>)
-LAWCHECK_PROPERTY(IceLawProperty, DISABLED_ABreakingContactReleasesTheElasticEnergyItHeld,
-                  &::lawcheck::properties::a_breaking_contact_releases_the_elastic_energy_it_held<IceBreakableSubject>)
-LAWCHECK_PROPERTY(IceLawProperty, AContactMadeAgainAfterABreakStartsFromTheInitialState,
-                  &::lawcheck::properties::a_contact_made_again_after_a_break_starts_from_the_initial_state<IceBreakableSubject>)
-LAWCHECK_PROPERTY(IceLawProperty, ANoBreakContactInTensionStoresTheWorkDone,
-                  &::lawcheck::properties::a_no_break_contact_in_tension_stores_the_work_done<IceBreakableSubject>)
+LAWCHECK_BREAKABLE_PROPERTY_SUITE(IceLawProperty, IceBreakableSubject)

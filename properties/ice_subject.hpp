@@ -17,6 +17,8 @@
 //                    tanPhi, twist |Tw| <= a |min(0,Fn)| tanPhi, rolling |Tr| <= a |min(0,Fn)| mu)
 //   exact_slip(law)  the decided dissipation formula
 //   rotational       twist and rolling springs
+//   threshold        decisions(): the four break tests, where the response jumps (the 50-digit
+//                    comparison stops at one decided within rounding of its limit)
 //   breakable        IceBreakableSubject (below): whether a contact is removed at uN > 0 depends
 //                    on the physics (F_nb = c_n A) and on earlier breaks of other senses (any break
 //                    unbonds the normal sense), so its law() maps each drawn configuration onto one
@@ -195,6 +197,30 @@ struct IceSubject {
     const double slip = ph.kn * std::abs(uN) * ph.tan_phi / ph.kt;
     return std::isfinite(slip) && slip > 0 ? slip : std::abs(uN);
   }
+  // ThresholdSubject: the break tests of the senses bonded and breakable at creation (a sense
+  // broken earlier in the contact's life only adds a needless cut), on the trial values the law
+  // tests (laws/ice_law.hpp): Fn = kn uN > F_nb, |Ft + kt du_t| > F_tb, |Tw + k_w dphi_x| > T_wb,
+  // |Tr + k_r dphi_yz| > T_rb. A break is the jump (bonded -> yield, or removed); the slip tests
+  // are radial returns, continuous in the trial value, and need no entry.
+  static std::vector<ThresholdDecision> decisions(const Law& law, const IcePhys<double>& phys, const Vec3d& f,
+                                                  const Vec3d& t, double uN, const Vec3d& du, const Vec3d& dphi) {
+    const IcePhys<double> ph = law.configured(phys);
+    const std::uint8_t fragile = ph.bonded & ph.breakable;
+    std::vector<ThresholdDecision> out;
+    const auto test = [&](std::uint8_t sense, double value, double size, double limit) {
+      if (fragile & sense) out.push_back({value, limit, size});
+    };
+    const double fn = ph.kn * uN;
+    test(ice_n, fn, std::abs(fn), ph.f_nb);
+    const Vec2d dft = ph.kt * du.tail<2>();
+    test(ice_t, (f.tail<2>() + dft).norm(), f.tail<2>().norm() + dft.norm(), ph.f_tb);
+    const double dtw = ph.k_w * dphi.x();
+    test(ice_w, std::abs(t.x() + dtw), std::abs(t.x()) + std::abs(dtw), ph.t_wb);
+    const Vec2d dtr = ph.k_r * dphi.tail<2>();
+    test(ice_r, (t.tail<2>() + dtr).norm(), t.tail<2>().norm() + dtr.norm(), ph.t_rb);
+    return out;
+  }
+
   static std::vector<double> parameters(const IcePhys<double>& ph) {
     return {ph.kn,   ph.kt,   ph.tan_phi, ph.k_w,  ph.k_r,          ph.f_nb,          ph.f_tb,
             ph.t_wb, ph.t_rb, ph.lever,   ph.mu,   double(ph.bonded), double(ph.breakable)};
@@ -240,6 +266,7 @@ struct IceBreakableSubject : IceSubject {
 
 static_assert(CoulombBoundedSubject<IceSubject>);
 static_assert(RotationalSubject<IceSubject>);
+static_assert(ThresholdSubject<IceSubject>);
 static_assert(BreakableSubject<IceBreakableSubject>);
 
 }  // namespace lawcheck::properties

@@ -77,8 +77,8 @@
 #define LAWCHECK_BREAKABLE_PROPERTY_SUITE(Suite, ...)                                           \
   LAWCHECK_PROPERTY(Suite, AContactBreaksExactlyWhenPulledIntoTensionUnlessNoBreak,             \
                     &::lawcheck::properties::a_contact_breaks_exactly_when_pulled_into_tension_unless_no_break<__VA_ARGS__>) \
-  LAWCHECK_PROPERTY(Suite, ABreakingContactReleasesTheElasticEnergyItHeld,                      \
-                    &::lawcheck::properties::a_breaking_contact_releases_the_elastic_energy_it_held<__VA_ARGS__>) \
+  LAWCHECK_PROPERTY(Suite, ABreakReleasesExactlyWhatClosesTheLedgerOfItsStep,                   \
+                    &::lawcheck::properties::a_break_releases_exactly_what_closes_the_ledger_of_its_step<__VA_ARGS__>) \
   LAWCHECK_PROPERTY(Suite, AContactMadeAgainAfterABreakStartsFromTheInitialState,               \
                     &::lawcheck::properties::a_contact_made_again_after_a_break_starts_from_the_initial_state<__VA_ARGS__>) \
   LAWCHECK_PROPERTY(Suite, ANoBreakContactInTensionStoresTheWorkDone,                           \

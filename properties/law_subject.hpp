@@ -34,6 +34,15 @@
 // BreakableSubject -- contacts that break in tension (breakable_properties.hpp):
 //   breaks(law)           whether this configuration breaks at uN > 0 (noBreak off)
 //   breaking(law), unbreakable(law)   the configuration with noBreak off / on
+// ThresholdSubject -- a law whose step takes discontinuous decisions, where the response jumps
+//   as a value crosses a limit (a bond breaks at a force), so that a double run and a 50-digit
+//   run may branch apart when the value lies within rounding of the limit (general_properties.hpp):
+//   decisions(law, ph, F, T, uN, du, dphi)   the step's tests "value > limit", recomputed in double
+//                         from the response of the previous step (F, T; zero at a step that makes
+//                         the contact), the step's uN and increments: {value, limit, size}, size
+//                         the magnitude of the terms the value is computed from (rounding band).
+//   A decision that is continuous in its value (a radial return: |F| > y or not gives the same
+//   force at |F| = y) needs no entry. A law without such decisions is not a ThresholdSubject.
 
 #include <concepts>
 #include <vector>
@@ -85,6 +94,18 @@ concept BreakableSubject = LawSubject<S> && requires(const typename S::Law& law)
   { S::breaking(law) } -> std::same_as<typename S::Law>;
   { S::unbreakable(law) } -> std::same_as<typename S::Law>;
 };
+
+struct ThresholdDecision {
+  double value = 0;  // the law branches on value > limit
+  double limit = 0;
+  double size = 0;   // |terms| value is computed from
+};
+
+template <class S>
+concept ThresholdSubject =
+    LawSubject<S> && requires(const typename S::Law& law, const typename S::Law::Phys& ph, const Vec3d& v, double x) {
+      { S::decisions(law, ph, v, v, x, v, v) } -> std::same_as<std::vector<ThresholdDecision>>;
+    };
 
 // The law's physics for a generated contact (Woo's Cp2: from the two materials and the creation
 // geometry).

@@ -14,7 +14,7 @@
 //   no_break_ignored              breaks in tension although configured noBreak        (flags)
 //   breaks_at_touch               breaks at uN >= 0 instead of uN > 0                  (tension)
 //   released_energy_forgotten     a break books no released energy                     (breakage)
-//   released_booked_as_plastic    a break books |Ft|^2/(2 kt) as plastic_shear         (breakage)
+//   released_booked_as_plastic    a break books its released energy as plastic_shear   (breakage)
 //   state_kept_at_break           a break does not reset the tangential force          (breakage)
 //   spurious_torque               returns a torque of 1e-12 kt l1^2 dphi               (torque)
 //   z_increment_scaled            the z increment is 1.01 kt dt vel_z                  (per axis)
@@ -30,7 +30,8 @@
 //   torque_sign_flipped           returns -T: the torque feeds the rotation it stores  (torque)
 //   twist_with_bending_stiffness  Tn = kb rx while the energy keeps kw rx^2/2          (torque)
 //   bending_z_stiffer             Tz = 1.01 kb rz, energy consistent                   (per axis)
-//   released_forgets_rotation     a break releases only the tangential spring          (breakage)
+//   released_forgets_rotation     a break releases only the tangential spring's share,
+//                                 kt ut_{n-1} . ut^T / 2 (the correct product form of it)  (breakage)
 //
 // "The double build only" (precision mutants): a float cast written in a law templated on its
 // scalar rounds both the double and the 50-digit run to the same float, which no comparison of
@@ -240,7 +241,8 @@ struct MutantLinEl6Law {
     if constexpr (M == Mutation6::twist_with_bending_stiffness) r.torque.x() = ph.kb * s.rot.x();
     if constexpr (M == Mutation6::bending_z_stiffer) r.torque.z() *= R(z_factor);
     if constexpr (M == Mutation6::released_forgets_rotation)
-      if (r.broken) r.dissipated[EnergyKind::released] = ph.kt * before.ut.squaredNorm() / 2;
+      if (r.broken)
+        r.dissipated[EnergyKind::released] = ph.kt * before.ut.dot(before.ut + dt * g.vel.template tail<2>()) / 2;
     return r;
   }
 

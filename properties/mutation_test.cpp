@@ -60,7 +60,7 @@ std::vector<KitProperty> fast_kit() {
     kit.push_back({"ZeroTorque", &a_law_without_rotational_stiffness_returns_exactly_zero_torque<S>});
   if constexpr (BreakableSubject<S>) {
     kit.push_back({"BreaksInTension", &a_contact_breaks_exactly_when_pulled_into_tension_unless_no_break<S>});
-    kit.push_back({"ReleasedEnergy", &a_breaking_contact_releases_the_elastic_energy_it_held<S>});
+    kit.push_back({"ReleasedEnergy", &a_break_releases_exactly_what_closes_the_ledger_of_its_step<S>});
     kit.push_back({"RemadeFromInitialState", &a_contact_made_again_after_a_break_starts_from_the_initial_state<S>});
     if constexpr (ElasticEnergySubject<S>)
       kit.push_back({"NoBreakTensionEnergy", &a_no_break_contact_in_tension_stores_the_work_done<S>});

@@ -12,7 +12,21 @@
 //   viscous          linear dashpots (Exudyn's d_c)
 //   friction         rate-dependent (regularised) friction (Exudyn)
 //   hysteresis       impact-model hysteresis (Hunt-Crossley, Carvalho-Martins, Gonthier)
-//   released         elastic energy a contact held when it broke: the spring vanishes with it
+//   released         elastic energy a spring loses when its bond breaks or its contact is removed
+//
+// Released, one convention for every law: what the discrete contact loses in the breaking step,
+// so that the step's ledger closes exactly, summed over the springs that lose their bond:
+//   released = E_{n-1} + 1/2 (F_{n-1} + F_n) . dq - E_n
+// (F . dq: force and torque against the step's relative displacement and rotation; the trapezoid
+// is the leapfrog's work per step, dynamics/energy_ledger.hpp, and the LawTester's). For a removed
+// contact F_n = 0, E_n = 0 and a spring q -> F = k q gives E_{n-1} + 1/2 F_{n-1} . dq =
+// F_{n-1} . F^T / (2k), F^T = F_{n-1} + k dq the trial force: the product form of F^2/(2k).
+// Why not the held energy E_{n-1}: with it, every break leaves 1/2 F_{n-1} . dq in the balance
+// work = elastic + dissipated + released, a first-order error per break. The product form equals
+// the held energy to first order in the step, and it is negative only when a single step reverses
+// a spring's force (F^T opposite to F_{n-1}). A spring without a bond that merely goes slack (the
+// normal spring of an unbonded contact crossing uN = 0) loses nothing to a break and stays out:
+// its energy returns as work, up to the leapfrog's contact-release error (laws/linear_coulomb_law.hpp).
 
 #include <array>
 #include <cstddef>

@@ -25,7 +25,7 @@
 //   would have to be (G/E)/(2pi), i.e. depend on ktDivKn. Default: beam; `pairing = seed` gives
 //   the seed's. Woo's code (Ice.cpp: kWR = contA * alpha.cwiseProduct((kn, kt))) does what the
 //   seed writes, k_w from kn and k_r from kt -- not the other way round as issue 10 says.
-//   (IcePairingBeamMatchesTheElasticConnectorForAnyKtDivKn.)
+//   (IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot.)
 // - F_nb = c_n A, F_tb = c_t A: c in Pa (N/m^2 times m^2 = N). T_wb = c_w A^{3/2},
 //   T_rb = c_r A^{3/2}: Pa m^3 = N m, so every c is a stress; the seed's c_b is c_r (typo).
 //   Woo derives them from a strain: c_n = breakN E, c_t = beta_t c_n, and (a bug) tests the twist
@@ -34,22 +34,26 @@
 //   yield is its magnitude |min(0,Fn)| tanPhi (Woo: negFn = -min(0,Fn)). Same for T_wy, whose
 //   "pi" is pi (sqrt(A/pi) is the connector radius a, a lever arm: N times m = N m).
 // - |T_w| > T_wb and |T_w| > T_wy: Woo's slip test is Tw > Twy, so a negative twist is never
-//   capped there; here both tests take the magnitude (NegativeTwistIsCappedLikeAPositiveOne).
+//   capped there; here both tests take the magnitude (the "twist -" cycle of
+//   IceLaw.UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGivesAtAnyStep).
 // - Rolling friction (the seed's todo): a rolling-resistance torque at the contact, about the
 //   tangent axes, opposing the relative rolling rotation through the elastic-plastic spring
 //   T_r, with yield T_ry = a |min(0,Fn)| mu (Woo's): the friction force mu |Fn| at lever arm a,
-//   zero in tension. Its loops are the 1D oracle's (RollingDissipatesWhatTheOracleGives).
-// - "Breakage in any sense breaks all senses": AnyBreakClearsAllFourBonds*.
+//   zero in tension. Its loops are the 1D oracle's (the "rolling" cycle of the same test).
+// - "Breakage in any sense breaks all senses": IceLaw.AnyBreakClearsAllFourBondsAtOnceAndNoneReforms.
 //
 // Energy. Elastic: (Fn^2/kn + |Ft|^2/kt + T_w^2/k_w + |T_r|^2/k_r)/2 (zero stiffness: zero).
 // At a break the springs that lose their bond hand energy to EnergyKind::released, and the
 // amount is what the discrete contact really loses in that step, so that work = elastic +
 // dissipated closes exactly (the LawTester's trapezoid and the leapfrog's work are both
-// 1/2 (F_{n-1} + F_n) dq): released = E_{n-1} + 1/2 (F_{n-1} + F_n) . dq - E_n over the senses.
-// When the contact is removed (F_n = 0) that is E_{n-1} + 1/2 F_{n-1} . dq = F_{n-1} . F^T / (2k),
-// the product form of the spring energy; the normal spring counts only if it was bonded at
-// t_{n-1} (an unbonded normal spring is slack at uN > 0: as in the linear law, its energy at
-// t_{n-1} returns through the work of the last step, up to the contact-release error). A break
+// 1/2 (F_{n-1} + F_n) dq): released = E_{n-1} + 1/2 (F_{n-1} + F_n) . dq - E_n over the senses,
+// the convention of every law (laws/energy_kind.hpp). When the contact is removed (F_n = 0)
+// that is E_{n-1} + 1/2 F_{n-1} . dq = F_{n-1} . F^T / (2k), the product form of the spring
+// energy, over every spring the contact takes with it; the normal spring counts only if it was
+// bonded at t_{n-1}: a bonded one is held in tension and snaps (kn uN_{n-1} uN_n / 2 > 0), an
+// unbonded one merely goes slack as uN crosses 0 and has nothing to release (as in the linear
+// law, its energy at t_{n-1} returns through the work of the last step, up to the leapfrog's
+// contact-release error 1/2 kn uN_{n-1} uN_n <= 0, which is not the law's to book). A break
 // under compression keeps the contact: the senses return to their yields and that drop is
 // booked as released, not plastic (the slip is the bond's failure, not friction).
 //

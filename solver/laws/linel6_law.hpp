@@ -49,10 +49,13 @@
 // - l must be positive and finite (validate(): InputError naming law.charLen). Woo rejects only
 //   l < 0, so l = 0 gives it infinite rotational stiffnesses;
 // - the contact breaks at uN > 0 like the linear law unless no_break (Woo's LinEl6 never breaks:
-//   set no_break to have its behaviour). A break releases the energy the tangential and
-//   rotational springs held since the previous step, booked as EnergyKind::released; the normal
-//   spring is slack at uN > 0 and its energy returns through the work of the last step, as in
-//   laws/linear_coulomb_law.hpp.
+//   set no_break to have its behaviour). A break books as EnergyKind::released what the
+//   tangential and rotational springs lose in the breaking step (laws/energy_kind.hpp): their
+//   energy at t_{n-1} plus the step's work on them, E_{n-1} + 1/2 F_{n-1} . dq =
+//   k q_{n-1} . (q_{n-1} + dq) / 2 per spring (q = ut, rx, r_b), which closes the step's ledger
+//   exactly; the normal spring has no bond, goes slack as uN crosses 0 and stays out of it, as in
+//   laws/linear_coulomb_law.hpp (its energy returns through the work of the last step, up to the
+//   leapfrog's contact-release error).
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics LinEl6Phys, zero initial state,
 // all four stiffnesses for the stable time step (dynamics/time_step.hpp counts kw, kb).
@@ -157,7 +160,12 @@ struct LinEl6Law {
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     LocalResponse<R> out;
     if (g.uN > 0 && !no_break) {
-      if constexpr (TrackEnergy) out.dissipated[EnergyKind::released] = held_energy(ph, s);
+      if constexpr (TrackEnergy) {  // k q_{n-1} . (q_{n-1} + dq) / 2 per spring (header)
+        const Vec2<R> ut = s.ut + dt * g.vel.template tail<2>();
+        const Vec3<R> rot = s.rot + dt * g.ang_vel;
+        out.dissipated[EnergyKind::released] = (ph.kt * s.ut.dot(ut) + ph.kw * s.rot.x() * rot.x() +
+                                                ph.kb * s.rot.template tail<2>().dot(rot.template tail<2>())) / 2;
+      }
       s = State{};
       out.broken = true;
       return out;
@@ -174,7 +182,7 @@ struct LinEl6Law {
   }
 
 private:
-  // Tangential, twist and bending springs: what a break takes with it.
+  // Tangential, twist and bending springs.
   static R held_energy(const Phys& ph, const State& s) {
     return (ph.kt * s.ut.squaredNorm() + ph.kw * s.rot.x() * s.rot.x() +
             ph.kb * s.rot.template tail<2>().squaredNorm()) / 2;
