@@ -135,6 +135,8 @@ BENCHMARK_CAPTURE(law_kernel, yield_times_slip, true, PlasticDissipation::yield_
 BENCHMARK_CAPTURE(law_kernel, code_split, true, PlasticDissipation::code_split)->Apply(kernel_args);
 BENCHMARK_CAPTURE(law_kernel, elastic_difference, true, PlasticDissipation::elastic_difference)
     ->Apply(kernel_args);
+BENCHMARK_CAPTURE(law_kernel, mean_yield_times_slip, true, PlasticDissipation::mean_yield_times_slip)
+    ->Apply(kernel_args);
 
 }  // namespace
 }  // namespace lawcheck::bench

@@ -21,8 +21,8 @@ struct CoulombSubject {
   using Law = L;
   static constexpr bool rotational_stiffness = false;
 
-  // Every configuration: both flags and the three formulas. Shrinking takes each towards the
-  // default (false, false, the decided yield_times_slip), so a counterexample keeps only the
+  // Every configuration: both flags and the four formulas. Shrinking takes each towards the
+  // default (false, false, the decided mean_yield_times_slip), so a counterexample keeps only the
   // flags it needs.
   static rc::Gen<Law> law() {
     return rc::gen::build<Law>(rc::gen::set(&Law::no_break, rc::gen::arbitrary<bool>()),

@@ -64,7 +64,8 @@ struct LawSpec<IceLaw<double>> {
              "rotational stiffness pairing: beam (k_w ~ kt, k_r ~ kn: the elastic connector) | seed (k_w ~ kn, "
              "k_r ~ kt: seed 002 and Woo)"},
             {"dissipation", std::string(name_of(decided_plastic_dissipation)),
-             "plastic dissipation formula per sense: yield_times_slip | code_split (Woo's) | elastic_difference"}};
+             "plastic dissipation formula per sense: yield_times_slip | code_split (Woo's) | elastic_difference | "
+             "mean_yield_times_slip (= yield_times_slip here: Ice keeps no previous yield force)"}};
   }
   static Law parse(const json& j, const std::string& p) {
     only_keys(j, p, {"name", "pairing", "dissipation"});

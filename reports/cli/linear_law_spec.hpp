@@ -15,7 +15,8 @@ struct LawSpec<LinearCoulombLaw<double>> {
     return {{"noBreak", "false", "keep the contact in tension (uN > 0)"},
             {"noSlip", "false", "no Coulomb limit: the tangential spring is purely elastic"},
             {"dissipation", std::string(name_of(decided_plastic_dissipation)),
-             "plastic dissipation formula: yield_times_slip | code_split | elastic_difference"}};
+             "plastic dissipation formula: mean_yield_times_slip (default) | yield_times_slip | code_split | "
+             "elastic_difference"}};
   }
   // `j` is the scenario's "law" object; its "name" has been read already.
   static Law parse(const json& j, const std::string& p) {

@@ -30,7 +30,22 @@
 // Both are first order; code_split's error is the smaller only when the two terms cancel, i.e.
 // |code| < |yield| iff 1 - rho^2 < 2 rho^2 iff kt R / fy < sqrt(3).
 
+// 1D path with a yield force varying linearly along each leg (issue 13; the exact step in
+// solver/laws/plastic_dissipation.hpp). The radial return is exact in 1D, so the law's force after
+// each step is the continuous one and each slipping step slips exactly s = (ft - fy_{n+1})/kt; a
+// step that slips dissipates exactly (fy* + fy_{n+1})/2 s, fy* the yield force where slip starts.
+// On a leg (du, yields fy_a -> fy_b, start force F0) cut into N steps, the slip side sigma is the
+// one whose gap closes, at leg parameter tau_c = (fy_a - sigma F0)/(sigma kt du - dfy); every step
+// from then on slips s_step = (sigma kt du - dfy)/(kt N), the crossing step k* = floor(tau_c N) + 1
+// the part (1 - t) s_step after its stick fraction t = tau_c N - (k* - 1). Per leg, with
+// dfy_step = dfy/N:
+//   yield_times_slip - exact = (1 - t)^2 dfy_step s_step / 2 + (N - k*) dfy_step s_step / 2   (first order)
+//   mean_yield_times_slip - exact = -t (1 - t) dfy_step s_step / 2                           (second order)
+// (on the first step of a fresh contact the law has no fy_n and books yield_times_slip's value).
+// |mean - exact| <= |dfy| |sigma kt du - dfy| / (8 kt N^2) per leg that crosses: second order.
+
 #include <cmath>
+#include <vector>
 
 namespace lawcheck::reports::algebra {
 
@@ -83,5 +98,56 @@ inline double circle_code_first_order(double rho, int steps) {
 
 // kt R / fy below which code_split's first-order error is the smaller one on the circle.
 inline double circle_crossover() { return std::sqrt(3.0); }
+
+struct YieldLeg {
+  double u;   // displacement at the leg's end [m]
+  double fy;  // yield force at the leg's end [N]
+};
+
+struct VaryingYieldExcess {
+  double yield_times_slip = 0;       // booked - exact [J]
+  double mean_yield_times_slip = 0;  // booked - exact [J]
+  double second_order_bound = 0;     // sum over crossing legs of |dfy| |sigma kt du - dfy| / (8 kt N^2)
+};
+
+// The excesses over the exact dissipation of a path from u = 0, F = 0, fy = fy0 through `legs`,
+// N steps per leg (a fresh contact: no fy_n on the first step).
+inline VaryingYieldExcess varying_yield_excess(double kt, double fy0, const std::vector<YieldLeg>& legs, int steps) {
+  VaryingYieldExcess e;
+  double u = 0, fy = fy0, force = 0;
+  bool first_leg = true;
+  for (const YieldLeg& leg : legs) {
+    const double du = leg.u - u, dfy = leg.fy - fy;
+    int side = 0;
+    double tau_c = 2;
+    for (int sigma : {1, -1}) {
+      const double rate = sigma * kt * du - dfy;
+      const double tau = (fy - sigma * force) / rate;
+      if (rate > 0 && tau <= 1 && tau < tau_c) {
+        tau_c = tau;
+        side = sigma;
+      }
+    }
+    if (side == 0) {
+      force += kt * du;
+    } else {
+      const double x = tau_c * steps;
+      const int k_star = static_cast<int>(std::floor(x)) + 1;
+      if (k_star <= steps) {  // tau_c = 1 exactly: reaches yield at the leg's end, slips nothing
+        const double t = x - (k_star - 1);
+        const double s_step = (side * kt * du - dfy) / (kt * steps), dfy_step = dfy / steps;
+        const double crossing_yield = (1 - t) * (1 - t) * dfy_step * s_step / 2;
+        e.yield_times_slip += crossing_yield + (steps - k_star) * dfy_step * s_step / 2;
+        e.mean_yield_times_slip += first_leg && k_star == 1 ? crossing_yield : -t * (1 - t) * dfy_step * s_step / 2;
+        e.second_order_bound += std::abs(dfy) * (side * kt * du - dfy) / (8 * kt * double(steps) * steps);
+      }
+      force = side * leg.fy;
+    }
+    u = leg.u;
+    fy = leg.fy;
+    first_leg = false;
+  }
+  return e;
+}
 
 }  // namespace lawcheck::reports::algebra

@@ -67,6 +67,7 @@ const CaseResult* DissipationStudy::find(const std::string& n) const {
 namespace {
 
 constexpr PlasticDissipation kYield = PlasticDissipation::yield_times_slip;
+constexpr PlasticDissipation kMean = PlasticDissipation::mean_yield_times_slip;
 
 double pi() { return boost::math::constants::pi<double>(); }
 
@@ -120,6 +121,28 @@ std::vector<Waypoint<double>> circle_path(double radius, double fy, int n, int r
 
 std::string g(double x) { return fmt::format("{:.6g}", x); }
 
+// varying_yield_1d's vertices after u = 0 (where fy = p.fy): A, -A, A, 0.9 A with yield forces
+// 1.5, 0.6, 1.2, 0.4 times fy. The last leg moves back by A/10 while fy falls by 0.8 fy: with the
+// default A = 5 fy/kt the spring unloads by 0.5 fy, less than fy falls, so it slips forward.
+std::vector<algebra::YieldLeg> varying_yield_legs(const DissipationParams& p) {
+  const double a = p.amplitude;
+  return {{a, 1.5 * p.fy}, {-a, 0.6 * p.fy}, {a, 1.2 * p.fy}, {0.9 * a, 0.4 * p.fy}};
+}
+
+template <class R>
+std::vector<Waypoint<R>> varying_yield_path(const R& fy0, const std::vector<algebra::YieldLeg>& legs, int n) {
+  std::vector<Waypoint<R>> path{{R(0), Vec2<R>::Zero(), fy0}};
+  R u0 = 0, f0 = fy0;
+  for (std::size_t leg = 0; leg < legs.size(); ++leg) {
+    const R u1(legs[leg].u), f1(legs[leg].fy);
+    for (int i = 1; i <= n; ++i)
+      path.push_back({R(leg) + R(i) / n, Vec2<R>(u0 + (u1 - u0) * i / n, R(0)), f0 + (f1 - f0) * i / n});
+    u0 = u1;
+    f0 = f1;
+  }
+  return path;
+}
+
 }  // namespace
 
 CaseResult run_hysteresis_1d(const DissipationParams& p) {
@@ -165,6 +188,57 @@ double hysteresis_1d_high_precision_error(const DissipationParams& p) {
   const auto run = drive_law(hysteresis_path(a, fy, p.steps.back()), kt, kYield);
   const Real exact = oracles::coulomb_slip_1d(kt, fy, {a, -a, a}).dissipation;
   return static_cast<double>(abs(run.back().dissipation - exact) / exact);
+}
+
+std::vector<oracles::YieldVertex> varying_yield_vertices(const DissipationParams& p) {
+  std::vector<oracles::YieldVertex> v;
+  for (const auto& l : varying_yield_legs(p)) v.push_back({Real(l.u), Real(l.fy)});
+  return v;
+}
+
+std::vector<Waypoint<double>> varying_yield_waypoints(const DissipationParams& p, int steps) {
+  return varying_yield_path(p.fy, varying_yield_legs(p), steps);
+}
+
+CaseResult run_varying_yield_1d(const DissipationParams& p) {
+  CaseResult c;
+  c.name = "varying_yield_1d";
+  c.setup = fmt::format(
+      "kt = {} N/m, path 0 -> A -> -A -> A -> 0.9 A with A = {} m and the yield force linear along each leg "
+      "through fy = {} x (1, 1.5, 0.6, 1.2, 0.4) N, N equal steps per leg; the last leg unloads the spring by "
+      "kt A/10 = {} N while fy falls by {} N",
+      g(p.kt), g(p.amplitude), g(p.fy), g(p.kt * p.amplitude / 10), g(0.8 * p.fy));
+  const auto exact = oracles::coulomb_slip_1d(Real(p.kt), Real(p.fy), varying_yield_vertices(p));
+  c.exact = static_cast<double>(exact.dissipation);
+  c.exact_source = fmt::format(
+      "oracles::coulomb_slip_1d with a yield force varying along the path (exact leg-by-leg solution, 50 digits) = {}",
+      oracles::to_string(exact.dissipation, 17));
+  for (int n : p.steps) {
+    const auto run = add_rows(c, n, varying_yield_path(p.fy, varying_yield_legs(p), n), p.kt, 0);
+    if (n == p.steps.front() || n == p.steps.back())
+      c.loops.push_back(loop_trace(fmt::format("law, N = {}", n), run, 0));
+  }
+  // The exact loop through densely placed vertices (F is piecewise linear in the leg parameter).
+  std::vector<oracles::YieldVertex> dense;
+  Real u0 = 0, f0(p.fy);
+  for (const auto& v : varying_yield_vertices(p)) {
+    for (int i = 1; i <= 200; ++i) dense.push_back({u0 + (v.u - u0) * i / 200, f0 + (v.fy - f0) * i / 200});
+    u0 = v.u;
+    f0 = v.fy;
+  }
+  Trace ex{"exact (oracle)", {0.0}, {0.0}};
+  for (const auto& st : oracles::coulomb_slip_1d_history(Real(p.kt), Real(p.fy), dense)) {
+    ex.x.push_back(static_cast<double>(st.u));
+    ex.y.push_back(static_cast<double>(st.force));
+  }
+  c.loops.push_back(std::move(ex));
+  c.loops_xlabel = "u_y [m]";
+  c.loops_ylabel = "F_y [N]";
+  c.notes.push_back(
+      "Every step that starts at yield is booked exactly by mean_yield_times_slip; its whole error is the three "
+      "steps where the contact goes from stick to slip, -t(1 - t) dfy_step s_step/2 each (t: the stick fraction of "
+      "the step), second order. yield_times_slip misses dfy_step s_step/2 on every slipping step: first order.");
+  return c;
 }
 
 CaseResult run_circle_2d(const DissipationParams& p) {
@@ -287,12 +361,14 @@ std::vector<SweepRow> run_circle_sweep(const DissipationParams& p) {
   return out;
 }
 
-PlasticDissipation decide(const std::vector<CaseResult>& cases) {
+PlasticDissipation decide(const std::vector<CaseResult>& cases, std::span<const PlasticDissipation> candidates) {
+  auto candidate = [&](PlasticDissipation f) { return std::find(candidates.begin(), candidates.end(), f) != candidates.end(); };
   std::map<PlasticDissipation, int> wins;
   std::map<PlasticDissipation, double> worst;
   for (const auto& c : cases) {
     std::map<int, std::vector<const FormulaRow*>> by_n;
     for (const auto& r : c.rows) {
+      if (!candidate(r.formula)) continue;
       by_n[r.steps].push_back(&r);
       worst[r.formula] = std::max(worst[r.formula], std::abs(r.rel_error));
     }
@@ -300,13 +376,14 @@ PlasticDissipation decide(const std::vector<CaseResult>& cases) {
       const auto best = std::min_element(rs.begin(), rs.end(), [](auto* a, auto* b) {
         return std::abs(a->rel_error) < std::abs(b->rel_error);
       });
-      // Formulas within rounding of the best share the cell (code_split = elastic_difference).
+      // Formulas within rounding of the best share the cell (code_split = elastic_difference, and
+      // mean_yield_times_slip = yield_times_slip wherever fy is constant).
       for (auto* r : rs)
         if (std::abs(r->rel_error) <= std::abs((*best)->rel_error) + 1e-12) ++wins[r->formula];
     }
   }
-  PlasticDissipation pick = all_plastic_dissipations[0];
-  for (auto f : all_plastic_dissipations) {
+  PlasticDissipation pick = candidates.front();
+  for (auto f : candidates) {
     // A tie within rounding (code_split and elastic_difference are one formula) keeps the earlier.
     if (wins[f] > wins[pick] || (wins[f] == wins[pick] && worst[f] < worst[pick] * (1 - 1e-9))) pick = f;
   }
@@ -381,23 +458,64 @@ void add_checks(DissipationStudy& s) {
     check("slider_dynamic: yield_times_slip converges at second order, code_split at first", ok, detail);
   }
   if (!s.cases.empty()) {
-    // The trapezoidal energy balance: yield_times_slip leaves a residual far smaller than the
-    // triangle that code_split books on top (factor 10 is conservative: the measured ratio is
-    // >= 25 at every N >= 32 in every case).
+    // The trapezoidal energy balance: the default leaves a residual far smaller than the triangle
+    // that code_split books on top (factor 5: the smallest measured ratio is 8, varying_normal_2d at
+    // N = 32, where the radial return's 2D error still weighs; >= 25 elsewhere).
     bool ok = true;
     std::string worst;
     for (const auto& c : s.cases)
       for (int n : c.steps()) {
         if (n < 32) continue;
-        const double ry = std::abs(c.row(n, kYield).energy_residual);
+        const double rd = std::abs(c.row(n, decided_plastic_dissipation).energy_residual);
         const double rc = std::abs(c.row(n, PlasticDissipation::code_split).energy_residual);
-        if (!(ry * 10 < rc)) {
+        if (!(rd * 5 < rc)) {
           ok = false;
-          worst += fmt::format("{} N={}: {:.2e} vs {:.2e}; ", c.name, n, ry, rc);
+          worst += fmt::format("{} N={}: {:.2e} vs {:.2e}; ", c.name, n, rd, rc);
         }
       }
-    check("yield_times_slip closes the discrete energy balance, code_split does not", ok,
-          ok ? "residual of yield_times_slip < 1/10 of code_split's at every N >= 32" : worst);
+    check(fmt::format("{} closes the discrete energy balance, code_split does not", name_of(decided_plastic_dissipation)),
+          ok, ok ? "residual < 1/5 of code_split's at every N >= 32 in every case" : worst);
+
+    // Where fy is constant the mean formula is yield_times_slip: (fy + fy)/2 = fy in binary.
+    double worst_same = 0;
+    for (const char* name : {"hysteresis_1d", "circle_2d", "slider_dynamic"})
+      if (const auto* c = s.find(name))
+        for (int n : c->steps())
+          worst_same = std::max(worst_same, std::abs(c->row(n, kMean).dissipation - c->row(n, kYield).dissipation) / c->exact);
+    // 1e-12: slider_dynamic's fy is constant up to the rounding of its static overlap.
+    check("mean_yield_times_slip books yield_times_slip's value wherever fy is constant", worst_same < 1e-12,
+          fmt::format("largest difference {:.1e} of the exact value (hysteresis_1d, circle_2d, slider_dynamic)", worst_same));
+  }
+  if (const auto* v = s.find("varying_yield_1d")) {
+    std::vector<algebra::YieldLeg> legs = varying_yield_legs(p);
+    double worst = 0, worst_bound = 0;
+    for (int n : v->steps()) {
+      const auto e = algebra::varying_yield_excess(p.kt, p.fy, legs, n);
+      worst = std::max({worst, std::abs(v->row(n, kYield).dissipation - v->exact - e.yield_times_slip) / v->exact,
+                        std::abs(v->row(n, kMean).dissipation - v->exact - e.mean_yield_times_slip) / v->exact});
+      worst_bound = std::max(worst_bound, std::abs(v->row(n, kMean).dissipation - v->exact) / e.second_order_bound);
+    }
+    // 1e-12 of the exact value: ~4N steps of double rounding; the smallest excess is ~1e-7 of it.
+    check("varying_yield_1d: errors are the algebra's, first order (yield_times_slip) and second order at the "
+          "stick-to-slip steps only (mean_yield_times_slip)",
+          worst < 1e-12 && worst_bound <= 1 + 1e-6,
+          fmt::format("largest mismatch {:.1e} of the exact value; mean's error at most {:.2f} of its bound "
+                      "sum |dfy| |sigma kt du - dfy|/(8 kt N^2)",
+                      worst, worst_bound));
+  }
+  if (const auto* o = s.find("oblique_impact")) {
+    const auto ns = o->steps();
+    bool ok = ns.size() >= 3;
+    std::string detail;
+    for (std::size_t i = 1; i < ns.size(); ++i) {
+      const double rm = std::abs(o->row(ns[i], kMean).energy_residual), ry = std::abs(o->row(ns[i], kYield).energy_residual);
+      ok = ok && rm * 100 < ry;
+      detail += fmt::format("{}N={}: {:.1e} vs {:.1e}", i > 1 ? "; " : "", ns[i], rm, ry);
+    }
+    // From the second N on (64 steps per contact is coarse): the mean formula books what the
+    // discrete system loses up to second-order terms, yield_times_slip misses dfy s/2 per step.
+    check("oblique_impact: mean_yield_times_slip closes the ledger's balance to < 1/100 of yield_times_slip's residual",
+          ok, detail);
   }
 }
 
@@ -417,11 +535,16 @@ DissipationStudy run_dissipation_study(const DissipationParams& p, const Progres
     s.cases.push_back(run_hysteresis_1d(p));
     s.hp_hysteresis_rel_error = hysteresis_1d_high_precision_error(p);
   });
+  timed("varying_yield_1d", [&] { s.cases.push_back(run_varying_yield_1d(p)); });
   timed("circle_2d", [&] { s.cases.push_back(run_circle_2d(p)); });
   timed("varying_normal_2d", [&] { s.cases.push_back(run_varying_normal_2d(p)); });
   timed("circle sweep over kt R / fy", [&] { s.circle_sweep = run_circle_sweep(p); });
-  if (p.with_slider) timed("slider_dynamic (full solver)", [&] { s.cases.push_back(run_slider_dynamic()); });
+  if (p.with_slider) {
+    timed("slider_dynamic (full solver)", [&] { s.cases.push_back(run_slider_dynamic()); });
+    timed("oblique_impact (full solver)", [&] { s.cases.push_back(run_oblique_impact()); });
+  }
   s.decision = decide(s.cases);
+  s.seed_decision = decide(s.cases, seed_plastic_dissipations);
   add_checks(s);
   return s;
 }

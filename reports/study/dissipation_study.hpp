@@ -8,11 +8,14 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "laws/plastic_dissipation.hpp"
+#include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"
+#include "study/prescribed_path.hpp"
 
 namespace lawcheck::reports {
 
@@ -80,7 +83,8 @@ struct DissipationStudy {
   DissipationParams params;
   std::vector<CaseResult> cases;
   std::vector<SweepRow> circle_sweep;
-  PlasticDissipation decision;
+  PlasticDissipation decision;       // among all four: the solver's default
+  PlasticDissipation seed_decision;  // among seed 000's three: the answer to the seed's question
   std::vector<Check> checks;
   std::vector<std::string> left_out;  // cases that could not run, with why
   double hp_hysteresis_rel_error = 0;  // yield_times_slip in 50 digits at the largest N
@@ -94,13 +98,19 @@ using Progress = std::function<void(const std::string&)>;
 CaseResult run_hysteresis_1d(const DissipationParams& p);
 // |relative error| of yield_times_slip on hysteresis_1d at the largest N, run in 50 digits.
 double hysteresis_1d_high_precision_error(const DissipationParams& p);
+// varying_yield_1d (issue 13): the 1D loop with the yield force linear along each leg.
+CaseResult run_varying_yield_1d(const DissipationParams& p);
+// Its vertices (u, fy) after u = 0, fy = p.fy, as the oracle takes them, and its law path.
+std::vector<oracles::YieldVertex> varying_yield_vertices(const DissipationParams& p);
+std::vector<Waypoint<double>> varying_yield_waypoints(const DissipationParams& p, int steps);
 CaseResult run_circle_2d(const DissipationParams& p);
 CaseResult run_varying_normal_2d(const DissipationParams& p);
 std::vector<SweepRow> run_circle_sweep(const DissipationParams& p);
 
-// The formula that wins the most (case, N) cells by smallest |rel_error|; ties go to the one with
-// the smaller worst error.
-PlasticDissipation decide(const std::vector<CaseResult>& cases);
+// Among `candidates`, the formula that wins the most (case, N) cells by smallest |rel_error|;
+// ties go to the one with the smaller worst error, then to the earlier candidate.
+PlasticDissipation decide(const std::vector<CaseResult>& cases,
+                          std::span<const PlasticDissipation> candidates = all_plastic_dissipations);
 
 DissipationStudy run_dissipation_study(const DissipationParams& p, const Progress& progress = {});
 

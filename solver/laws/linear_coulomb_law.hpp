@@ -7,7 +7,10 @@
 //   Ft_{n+1}    = Ft^T                 if |Ft^T| <= fy,   fy = |Fn| tanPhi
 //               = fy Ft^T / |Ft^T|     otherwise          (radial return)
 //   E_elastic   = (Fn^2/kn + |Ft|^2/kt) / 2
-//   dE_plastic  = laws/plastic_dissipation.hpp, formula chosen by `dissipation`
+//   dE_plastic  = laws/plastic_dissipation.hpp, formula chosen by `dissipation`; the default,
+//                 mean_yield_times_slip, needs fy_n, the yield force of the previous step: the
+//                 state keeps it (8 bytes per contact; -1 on a fresh or reset contact, whose first
+//                 slipping step then books fy_{n+1} s, as yield_times_slip does)
 //
 // Departures from the seed, on purpose:
 // - the seed keeps the trial force when |Ft^T| < fy and returns it otherwise; at equality we
@@ -18,10 +21,16 @@
 // The contact breaks when uN > 0 unless noBreak; noSlip disables the Coulomb limit.
 //
 // Energy kinds: plastic_shear (the slip above) and released. A contact that breaks takes its
-// tangential spring with it: |Ft|^2/(2 kt), held since the previous step, leaves the elastic
-// energy and is booked as released (issue 9; before, it was booked nowhere). The normal spring
-// is slack at uN > 0, so it holds nothing at the break; its energy at t_{n-1} returns through the
-// work of the last step (up to the contact-release error of the leapfrog, energy_ledger.hpp).
+// tangential spring with it, and books as released what that spring loses in the breaking step
+// (laws/energy_kind.hpp, one convention for all laws): its energy at t_{n-1} plus the work of the
+// step on it, E_{n-1} + 1/2 Ft_{n-1} . dq_t = Ft_{n-1} . Ft^T / (2 kt), Ft^T = Ft_{n-1} + kt dq_t
+// the trial force (the product form of |Ft|^2/(2 kt)), so that the step's work (the trapezoid of
+// the leapfrog and the LawTester) closes the ledger exactly. The normal spring stays out: it has
+// no bond to lose, it only goes slack as uN crosses 0 inside the step, and the continuous motion
+// returns all its energy as work. The trapezoid's 1/2 Fn_{n-1} duN misses the kink at uN = 0 by
+// 1/2 kn uN_{n-1} uN_n <= 0, the contact-release error of the leapfrog (energy_ledger.hpp,
+// O(kn (v dt)^2), the twin of the onset error, which has no law event to book it either); booked
+// as released, it would make the released energy negative at every plain separation.
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
 // Cp2_FrictMat_FrictPhys), an empty initial state, stiffnesses kn and kt for the time step.
@@ -45,8 +54,10 @@ struct LinearCoulombLaw {
   static constexpr std::string_view name = "linear";
   static constexpr std::array energy_kinds = {EnergyKind::plastic_shear, EnergyKind::released};
 
+  // 24 bytes in double: ft unaligned (Eigen's 16-byte alignment would pad the struct to 32).
   struct State {
-    Vec2<R> ft = Vec2<R>::Zero();  // tangential force, local y-z components
+    Eigen::Matrix<R, 2, 1, Eigen::DontAlign> ft = Vec2<R>::Zero();  // tangential force, local y-z
+    R fy = -1;  // yield force at the end of the previous step (mean_yield_times_slip); < 0: none yet
   };
 
   bool no_break = false;
@@ -73,8 +84,10 @@ struct LinearCoulombLaw {
     using std::sqrt;
     LocalResponse<R> out;
     if (g.uN > 0 && !no_break) {
-      if constexpr (TrackEnergy)
-        if (ph.kt != 0) out.dissipated[EnergyKind::released] = s.ft.squaredNorm() / (2 * ph.kt);
+      if constexpr (TrackEnergy)  // Ft_{n-1} . Ft^T / (2 kt) (header, "Energy kinds")
+        if (ph.kt != 0)
+          out.dissipated[EnergyKind::released] =
+              s.ft.dot(s.ft + (dt * ph.kt) * g.vel.template tail<2>()) / (2 * ph.kt);
       s = State{};
       out.broken = true;
       return out;
@@ -86,9 +99,12 @@ struct LinearCoulombLaw {
       const R ft2 = s.ft.squaredNorm();
       if (ft2 > fy * fy) {
         const R ft = sqrt(ft2);
-        if constexpr (TrackEnergy) out.dissipated[EnergyKind::plastic_shear] = slip_dissipation(dissipation, ft, fy, ph.kt);
+        if constexpr (TrackEnergy)
+          out.dissipated[EnergyKind::plastic_shear] =
+              slip_dissipation(dissipation, ft, fy, s.fy < 0 ? fy : s.fy, ph.kt);
         s.ft *= fy / ft;
       }
+      s.fy = fy;  // stored with energy off too: a later tracked step must not see a stale fy_n
     }
     // Built in one go: the comma initializer's element-wise stores stalled store forwarding
     // (benchmarks: 7 -> 2.5 ns per contact, same instruction count).
@@ -105,5 +121,6 @@ struct LinearCoulombLaw {
 
 static_assert(SolverLaw<LinearCoulombLaw<double>>);
 static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
+static_assert(sizeof(LinearCoulombLaw<double>::State) == 3 * sizeof(double));  // no padding
 
 }  // namespace lawcheck

@@ -94,7 +94,8 @@ TEST(LawTester, ShearPastTheCoulombLimitHoldsFtAtFyAndWorkEqualsElasticPlusPlast
   // Sticking: Ft is a sum of kt v dt increments, kt ut to rounding of ~2500 sums.
   EXPECT_LT(worst_elastic, 1e-12);
   EXPECT_LT(worst_ut, 1e-14);
-  // Balance: with the default yield_times_slip dissipation the trapezoidal work equals elastic +
+  // Balance: with the default dissipation (mean_yield_times_slip, = yield_times_slip at this constant
+  // fy) the trapezoidal work equals elastic +
   // plastic exactly in sticking and in steady sliding; only the onset step, where Ft goes from
   // F0 < fy to fy, leaves (ft - fy)(fy - F0)/(2 kt) <= kt (v dt)^2 / 8 (ft - F0 = kt v dt).
   // Plus rounding: ~1.1e4 sums, each within 1.1e-16 of the running work.
