@@ -9,6 +9,7 @@
 #include "render/document.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
+#include "study/restitution_study.hpp"
 #include "study/stiffness_study.hpp"
 
 namespace lawcheck::reports {
@@ -19,12 +20,14 @@ struct SummaryRow {
   std::string key_figure;
 };
 
-std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice);
+std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice,
+                                  const RestitutionStudy& r);
 SummaryRow ice_summary(const IceStudy& ice);
 void ice_section(Document& doc, const IceStudy& ice);
 
 // Builds the whole document; renders the plots with gnuplot (throws if gnuplot is missing).
-Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, double seconds);
+Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
+                      double seconds);
 
 // Writes dir/report.md, dir/index.html and dir/plots/*.svg (creating dir).
 void write_report(const Document& doc, const std::filesystem::path& dir);

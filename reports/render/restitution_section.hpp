@@ -1,7 +1,8 @@
 #pragma once
 // The restitution study's section of the report (issue 11): the seed's two accuracy claims with
-// their computed verdicts, the table of requested vs achieved restitution per model (oracle and
-// solver side by side, contact durations, fitted order), and the plot requested vs achieved.
+// their verdicts computed from the study's numbers, the table of requested vs achieved restitution
+// per model (oracle and solver side by side, gap, discretisation error, fitted order), every case
+// (damped, sphere-wall), and two plots: requested vs achieved, and the error's convergence in dt.
 
 #include <string>
 
@@ -10,9 +11,11 @@
 
 namespace lawcheck::reports {
 
-// Appends the section (heading level `level`) to `doc`; renders the plot with gnuplot unless
-// `with_plot` is false (throws if gnuplot is missing and a plot is asked for).
-void append_restitution_section(Document& doc, const RestitutionStudy& s, int level = 2, bool with_plot = true);
+// Appends the section to `doc` (level-1 heading "<number> Restitution ...", level-2 subsections
+// "<number>1 ...", e.g. number "4." gives 4.1, 4.2, 4.3; unnumbered if empty); renders the plots with gnuplot unless `with_plot` is false (throws if gnuplot is
+// missing and plots are asked for).
+void append_restitution_section(Document& doc, const RestitutionStudy& s, const std::string& number = "",
+                                bool with_plot = true);
 
 // One line for the report's summary table.
 std::string restitution_key_figure(const RestitutionStudy& s);

@@ -187,6 +187,86 @@ TEST(Exudyn, RegularisedFrictionIsMuFnAboveVregProportionalBelowAndItsDissipatio
   }
 }
 
+// One step of the kernel at overlap d and local relative velocity (v_dn, v_t, 0), fresh state.
+LocalResponse<double> one_step(const ExudynLaw<double>& law, double d, double v_dn, double v_t = 0) {
+  LocalGeom<double> g;
+  g.uN = -d;
+  g.vel = Vec3d(v_dn, v_t, 0);
+  ExudynLaw<double>::State s;
+  return law.step<false>(g, ExudynPhys<double>{r}, s, dt);
+}
+
+// Seed 003: "f_d = -d_c v_dn is always computed the same, independent of the chosen impact model",
+// acting against the gap velocity. The law's force is on particle 1 (force.x = -(f_c + f_d)), so
+// adding d_c shifts force.x by +d_c v_dn exactly: d_c times a velocity is a force, i.e. d_c is in
+// N s/m (the seed's parameter list says N/(m s)).
+TEST(Exudyn, DampingForceIsMinusDcTimesTheGapVelocityInEveryImpactModel) {
+  const double d = 1e-4, dc = 3.0;
+  for (int model : {0, 1, 2}) {
+    for (double v_dn : {-0.2, 0.2}) {
+      ExudynLaw<double> law;
+      law.impact_model = model;
+      law.contact_stiffness = 1e4;
+      law.restitution = 1;  // no hysteresis term: what changes is the damper alone
+      const double undamped = one_step(law, d, v_dn).force.x();
+      law.contact_damping = dc;
+      const double damped = one_step(law, d, v_dn).force.x();
+      std::printf("model %d, v_dn = %+.1f m/s: force on 1 without d_c %.15e N, with d_c = %g N s/m %.15e N, shift %+.15e N "
+                  "(d_c v_dn = %+.3f N)\n",
+                  model, v_dn, undamped, dc, damped, damped - undamped, dc * v_dn);
+      // The shift is one subtraction of two ~1 N values: a few ulps of 1 N.
+      EXPECT_NEAR(damped - undamped, dc * v_dn, 4 * eps * (std::abs(undamped) + std::abs(damped)));
+    }
+  }
+}
+
+// Seed 003: minimumImpactVelocity "adds a lower bound for impact velocities for calculation of
+// viscous impact force": lambda = -chi k_c / max(v_min, v_-). Model 1, e = 1/2 (chi = 3/4), n = 1,
+// impact at 0.1 m/s: with v_min = 0.5 m/s the hysteresis term is f_h = lambda d v_dn with v_min in
+// place of the impact speed, so v_min is a velocity [m/s] (the seed's list says [SI:1]).
+TEST(Exudyn, MinimumImpactVelocityFloorsTheImpactSpeedInTheHysteresisCoefficient) {
+  const double kc = 1e4, d = 1e-4, v_dn = -0.1, chi = 0.75;
+  for (double v_min : {0.0, 0.05, 0.5}) {
+    ExudynLaw<double> law;
+    law.impact_model = 1;
+    law.contact_stiffness = kc;
+    law.restitution = 0.5;
+    law.minimum_impact_velocity = v_min;
+    const double f1n = -one_step(law, d, v_dn).force.x();
+    const double expected = kc * d + (-chi * kc / std::max(v_min, -v_dn)) * d * v_dn;
+    std::printf("v_min = %.2f m/s: f_1n = %.15e N, kc d - chi kc d v_dn / max(v_min, 0.1 m/s) = %.15e N\n", v_min, f1n,
+                expected);
+    EXPECT_NEAR(f1n, expected, 8 * eps * expected);  // a handful of products and one sum
+  }
+}
+
+// Seed 003's friction f_1t = -v_dt mu_d f_1n / max(v_rel, v_reg) assumes f_1n >= 0. With adhesion the
+// normal force is tensile at small overlap, and the literal formula would push along the slip
+// (power f_1t . v_dt = mu |f_1n| v_rel > 0, energy created). The law uses max(f_1n, 0): no friction
+// in tension, mu_d f_1n in compression.
+TEST(Exudyn, FrictionVanishesWhileTheNormalForceIsTensileAndIsMuFnInCompression) {
+  const double mu = 0.5, v_t = 1.0;
+  ExudynLaw<double> law;
+  law.impact_model = 0;
+  law.contact_stiffness = 1e4;
+  law.plasticity_ratio = 0.5;
+  law.pull_off_force = 1.0;
+  law.dynamic_friction = mu;
+  for (double d : {1e-5, 2e-4}) {
+    const auto r = one_step(law, d, 0.0, v_t);
+    const double f1n = -r.force.x();
+    std::printf("d = %.0e m: f_1n = %+.15e N, |Ft| = %.15e N (mu_d max(f_1n, 0) = %.15e N)\n", d, f1n,
+                r.force.tail<2>().norm(), mu * std::max(f1n, 0.0));
+    if (f1n < 0) {
+      EXPECT_EQ(r.force.y(), 0.0);
+      EXPECT_EQ(r.force.z(), 0.0);
+    } else {
+      EXPECT_NEAR(r.force.y(), mu * f1n, 2 * eps * mu * f1n);  // force on 1 along the slip velocity of 2
+    }
+  }
+  EXPECT_LT(-one_step(law, 1e-5, 0.0).force.x(), 0.0);  // the first case really is tensile
+}
+
 // Seed 003's parameter ranges: each bad value is an InputError naming law.<seed name>.
 TEST(Exudyn, BadParametersAreInputErrorsNamingTheField) {
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
