@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <boost/math/special_functions/expm1.hpp>
 #include <boost/math/special_functions/lambert_w.hpp>
 #include <boost/math/tools/roots.hpp>
 
@@ -27,6 +28,9 @@ void check_chi(const Real& chi) {
 Real big_g(const Real& y) { return y - log1p(y); }
 
 constexpr int kRootBits = 160;  // ~48 digits: the root is exact to the 50-digit rounding
+constexpr std::uintmax_t kRootIterations = 500;
+// Halvings or doublings of a bracket: 2^-4000 and 2^4000 lie beyond any e in (0, 1] a double can hold.
+constexpr int kBracketSteps = 4000;
 
 }  // namespace
 
@@ -85,32 +89,48 @@ Real achieved_restitution(const Real& chi) {
 Real achieved_restitution_by_root(const Real& chi) {
   check_chi(chi);
   if (chi == 0) return 1;
-  // Same equation in z = 1 - chi e*: F(z) = z - ln z - 1 - G(chi) decreases on (0, 1) from
-  // +inf to -G(chi) < 0; F(exp(-(1 + G))) = exp(-(1 + G)) > 0 brackets the root from below.
+  // Same equation in w = -ln z (z = 1 - chi e* = e^{-w}, so 1 - z = -expm1(-w)):
+  //   F(w) = z - ln z - 1 - G(chi) = expm1(-w) + w - G(chi),
+  // increasing on w > 0 (F' = 1 - e^{-w}) from F(0) = -G(chi) < 0 to F(1 + G) = e^{-(1+G)} > 0.
+  // In w the root stays well conditioned for any chi: for large chi, z ~ e^{-chi} is far below
+  // the 50-digit rounding of 1 and a bracket in z no longer brackets (Boost: "a and b do not
+  // bracket the root" for flores at e = 1e-3, chi ~ 1600).
   const Real g = big_g(chi);
-  auto f = [&](const Real& z) { return z - log(z) - 1 - g; };
-  const Real lo = exp(-(1 + g));
-  std::uintmax_t iters = 500;
-  auto r = boost::math::tools::toms748_solve(f, lo, Real(1), f(lo), -g,
+  auto f = [&](const Real& w) { return boost::math::expm1(-w) + w - g; };
+  const Real hi = 1 + g;
+  std::uintmax_t iters = kRootIterations;
+  auto r = boost::math::tools::toms748_solve(f, Real(0), hi, -g, f(hi),
                                              boost::math::tools::eps_tolerance<Real>(kRootBits), iters);
-  const Real z = (r.first + r.second) / 2;
-  return (1 - z) / chi;
+  if (iters >= kRootIterations)
+    throw std::runtime_error("hunt-crossley: the bracketed root for chi = " + chi.str() + " did not converge");
+  const Real w = (r.first + r.second) / 2;
+  return -boost::math::expm1(-w) / chi;
 }
 
 Real exact_chi(const Real& e) {
   check_e(e);
   if (e == 1) return 0;
-  // Q(chi) = G(-chi e) - G(chi) ~ chi^2 (e^2 - 1)/2 < 0 near 0 and -> +inf as chi -> 1/e.
-  auto q = [&](const Real& chi) { return big_g(-chi * e) - big_g(chi); };
-  const Real pole = 1 / e;
-  Real lo = pole / 2;
-  while (q(lo) >= 0) lo /= 2;
-  Real hi = (lo + pole) / 2;
-  while (q(hi) <= 0) hi = (hi + pole) / 2;
-  std::uintmax_t iters = 500;
-  auto r = boost::math::tools::toms748_solve(q, lo, hi, boost::math::tools::eps_tolerance<Real>(kRootBits),
-                                             iters);
-  return (r.first + r.second) / 2;
+  // In w = -ln(1 - chi e), i.e. chi(w) = -expm1(-w)/e in (0, 1/e) (G(-chi e) = expm1(-w) + w):
+  //   Q(w) = expm1(-w) + w - G(chi(w)) ~ w^2 (1 - 1/e^2)/2 < 0 near 0, ~ w - G(1/e) -> +inf.
+  // For small e the root has 1 - chi e ~ e^{-1/e}, beyond 50 digits below 1: a search in chi
+  // (towards the pole 1/e) cannot bracket it and never ends (e = 0.008 hung); in w it is an
+  // ordinary root near 1 + G(1/e). Both bracket searches are bounded.
+  auto q = [&](const Real& w) { return boost::math::expm1(-w) + w - big_g(-boost::math::expm1(-w) / e); };
+  Real lo = 1;
+  for (int i = 0; q(lo) >= 0; ++i) {
+    if (i == kBracketSteps) throw std::runtime_error("exact chi: no bracket found for e = " + e.str());
+    lo /= 2;
+  }
+  Real hi = 2 * lo;
+  for (int i = 0; q(hi) <= 0; ++i) {
+    if (i == kBracketSteps) throw std::runtime_error("exact chi: no bracket found for e = " + e.str());
+    hi *= 2;
+  }
+  std::uintmax_t iters = kRootIterations;
+  auto r = boost::math::tools::toms748_solve(q, lo, hi, boost::math::tools::eps_tolerance<Real>(kRootBits), iters);
+  if (iters >= kRootIterations) throw std::runtime_error("exact chi: the root for e = " + e.str() + " did not converge");
+  const Real w = (r.first + r.second) / 2;
+  return -boost::math::expm1(-w) / e;
 }
 
 HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k, const Real& n,
@@ -121,7 +141,9 @@ HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k,
   if (!(n > 0) || !isfinite(n)) bad_parameter("n", n, "exponent must be positive");
   if (!(v0 > 0) || !isfinite(v0)) bad_parameter("v0", v0, "must be positive");
   check_chi(chi);
-  if (!(tolerance > 0 && tolerance <= Real("1e-6"))) bad_parameter("tolerance", tolerance, "must be in (0, 1e-6]");
+  // Below ~1e-40 step doubling in 50 digits cannot meet the tolerance (rounding dominates).
+  if (!(tolerance >= Real("1e-40") && tolerance <= Real("1e-6")))
+    bad_parameter("tolerance", tolerance, "must be in [1e-40, 1e-6]");
   // Dimensionless: x = x_ref X, t = t_ref T with k x_ref^{n+1}/(n+1) = m v0^2/2, t_ref = x_ref/v0:
   //   X'' = -((n+1)/2) X^n (1 + chi X'),  X(0) = 0, X'(0) = 1.
   const Real x_ref = pow((n + 1) * mass * v0 * v0 / (2 * k), 1 / (n + 1));

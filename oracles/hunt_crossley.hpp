@@ -62,7 +62,9 @@ Real dissipation_chi(DissipationMap map, const Real& e);
 Real achieved_restitution(const Real& chi);
 Real achieved_restitution_by_root(const Real& chi);
 
-// Exact chi for a requested e in (0, 1] (chi = 0 for e = 1).
+// Exact chi for a requested e in (0, 1] (chi = 0 for e = 1); every e a double holds, down to
+// 1e-300, is answered (chi -> 1/e); the root searches are bounded and report failure as
+// std::runtime_error, never hang.
 Real exact_chi(const Real& e);
 
 struct HuntCrossleyIntegration {
@@ -73,7 +75,7 @@ struct HuntCrossleyIntegration {
 };
 
 // Integrates m x'' = -k x^n (1 + chi x'/v0) from x = 0, x' = v0 until x returns to 0, with
-// relative tolerance `tolerance` (in (0, 1e-6]).
+// relative tolerance `tolerance` (in [1e-40, 1e-6]).
 HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k, const Real& n,
                                                 const Real& chi, const Real& v0,
                                                 const Real& tolerance);

@@ -97,6 +97,29 @@ TEST(HuntCrossleyOracle, SeedModel2BranchesMeetAtOneThirdAndItsAchievedRestituti
   }
 }
 
+// Seed 003: "model 2 is much more accurate regarding the coefficient of restitution, in the full
+// range [0,1] except for 0". "Much" read as at least ten times closer to the requested e than
+// model 1 (Hunt-Crossley), checked on a grid of e over (0, 1); e = 0 itself is outside both maps
+// (Gonthier's chi = (1 - e^2)/e is infinite there). Closed forms in 50 digits: no tolerance.
+TEST(HuntCrossleyOracle, ModelTwoIsAtLeastTenTimesCloserThanModelOneAcrossZeroToOne) {
+  Real worst = 1e9;
+  std::string at;
+  for (const char* es : {"0.01", "0.05", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "0.95", "0.99"}) {
+    const Real e(es);
+    const Real err1 = abs(achieved_restitution(dissipation_chi(DissipationMap::hunt_crossley, e)) - e);
+    const Real err2 = abs(achieved_restitution(dissipation_chi(DissipationMap::exudyn_model2, e)) - e);
+    const Real ratio = err1 / err2;
+    std::cout << "  e = " << es << ": |e* - e| model 1 " << to_string(err1, 4) << ", model 2 " << to_string(err2, 4)
+              << ", ratio " << to_string(ratio, 4) << "\n";
+    if (ratio < worst) {
+      worst = ratio;
+      at = es;
+    }
+    EXPECT_GT(ratio, 10) << "e = " << es;
+  }
+  std::cout << "  smallest ratio " << to_string(worst, 4) << " at e = " << at << "\n";
+}
+
 TEST(HuntCrossleyOracle, BadInputThrowsNamingTheField) {
   EXPECT_THROW(dissipation_chi(DissipationMap::flores, Real(0)), std::invalid_argument);
   EXPECT_THROW(exact_chi(Real("1.2")), std::invalid_argument);

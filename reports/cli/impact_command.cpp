@@ -16,6 +16,8 @@
 // oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
 // linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
 // linear laws (linear, linel6, ice): oracles::linear_impact with the contact's kn.
+// Limits (issue 14): the derived m*, v_n, t_c,est and dt must be finite positive doubles and the
+// run at most max_impact_steps steps (InputError, exit 2); a NaN or inf result is a blow-up (exit 1).
 #include <cmath>
 #include <fstream>
 #include <numbers>
@@ -26,9 +28,11 @@
 #include <fmt/core.h>
 
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "cli/law_registry.hpp"
 #include "dynamics/simulation.hpp"
 #include "dynamics/state_error.hpp"
+#include "oracles/bad_parameter.hpp"
 #include "oracles/normal_impact.hpp"
 #include "physics/stiffness_rules.hpp"
 #include "study/restitution_study.hpp"
@@ -39,6 +43,9 @@ namespace lawcheck::cli {
 void add_impact_command(CLI::App& app);
 
 namespace {
+
+// The longest run `impact` does (about 0.1 us a step for two particles: a few seconds at most).
+constexpr double max_impact_steps = 2e7;
 
 template <class Law>
 struct ImpactScene {
@@ -140,7 +147,7 @@ std::pair<double, Oracle> estimate(const ImpactScene<Law>& s, double m_eff, doub
     }
     return {tc, o};
   } else {
-    const double kn = contact_kn(s);
+    const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));
     const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), 0, Real(vn)});
     o.restitution = static_cast<double>(r.restitution);
     o.duration = static_cast<double>(r.contact_time);
@@ -159,8 +166,19 @@ void run_impact(const json& j, bool as_json) {
   const double m_eff = s.wall ? m1 : m1 * m2 / (m1 + m2);
   const double a = s.angle * std::numbers::pi / 180;
   const double vn = s.speed * std::cos(a);
+  const std::string sizes = s.wall ? "radii[0], materials[0].density" : "radii, materials[].density";
+  derived_positive(sizes, "m*", m_eff);
+  derived_positive("speed, angle", "normal speed v_n", vn);
   const auto [tc_est, oracle] = estimate(s, m_eff, vn);
+  derived_positive(sizes + ", speed, law", "estimated contact duration t_c,est", tc_est);
   const double dt = s.dt ? *s.dt : tc_est / 200;
+  derived_positive("dt", "dt", dt);
+  // Bounded work: the run may take up to (3.5 dt + 50 t_c,est)/dt steps.
+  if (const double n = (3.5 * dt + 50 * tc_est) / dt; !(n <= max_impact_steps))
+    throw InputError("dt", dt,
+                     fmt::format("too small for the estimated contact duration {:.6g} s: the run would take {:.3g} "
+                                 "steps (limit {})",
+                                 tc_est, n, max_impact_steps));
 
   Simulation<Law> sim(s.law);
   sim.add_material(s.materials[0]);
@@ -207,9 +225,14 @@ void run_impact(const json& j, bool as_json) {
   const Vec3d rel = s.wall ? Vec3d(-P.vel[0]) : Vec3d(P.vel[1] - P.vel[0]);
   const double e = rel.dot(nrm) / vn;
   const double duration = t_end - t_touch;
-  for (double x : {e, duration, peak, max_overlap})
-    if (!std::isfinite(x)) throw StateError("the impact produced a non-finite result");
+  finite_result("achieved_restitution", e);
+  finite_result("contact_duration", duration);
+  finite_result("peak_force", peak);
+  finite_result("max_overlap", max_overlap);
+  for (const auto* o : {&oracle.restitution, &oracle.duration, &oracle.peak_force, &oracle.max_overlap})
+    if (*o) finite_result("an oracle value", **o);
   const auto& E = sim.energy();
+  finite_result("the energy ledger's relative error", E.relative_error());
 
   auto opt = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
   if (as_json) {
@@ -272,15 +295,12 @@ void add_impact_command(CLI::App& app) {
   cmd->add_option("scene", *path, "scene file (JSON, see reports/cli/impact_command.cpp)")->required();
   cmd->add_flag("--json", *as_json, "machine-readable output");
   cmd->callback([path, as_json] {
-    std::ifstream in(*path);
-    if (!in) throw InputError("scene", *path, "cannot open the file");
-    json j;
+    const json j = load_json_file("scene", *path);
     try {
-      j = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw InputError("scene", *path, fmt::format("malformed JSON ({})", e.what()));
+      with_registered_law(scene_law_name(j), "law.name", [&](auto law) { run_impact<decltype(law)>(j, *as_json); });
+    } catch (const oracles::BadParameter& e) {  // the oracle's own range check on derived values
+      throw InputError("scene (derived oracle input " + e.field() + ")", e.value(), e.reason());
     }
-    with_registered_law(scene_law_name(j), "law.name", [&](auto law) { run_impact<decltype(law)>(j, *as_json); });
   });
 }
 

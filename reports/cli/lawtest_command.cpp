@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <fmt/core.h>
 
@@ -28,10 +29,11 @@ LawTesterStage stage(const json& j, const std::string& p) {
   if (j.contains("whats")) s.whats = text(j["whats"], p + ".whats");
   if (!j.contains("until")) throw InputError(p + ".until", "(missing)", "every stage needs an end condition");
   s.until = UntilCondition::parse(text(j["until"], p + ".until"), p + ".until");
+  s.max_steps = default_stage_steps;
   if (j.contains("maxSteps")) {
     const json& m = j["maxSteps"];
-    if (!m.is_number_integer() || m.get<long long>() < 1)
-      throw InputError(p + ".maxSteps", m.dump(), "must be a positive integer");
+    if (!m.is_number_integer() || m.get<long long>() < 1 || m.get<std::uint64_t>() > max_history_steps)
+      throw InputError(p + ".maxSteps", m.dump(), fmt::format("must be an integer in [1, {}]", max_history_steps));
     s.max_steps = m.get<std::uint64_t>();
   }
   return s;
@@ -68,10 +70,34 @@ void parse_lawtest_common(const json& j, LawTesterSetup<Material>& setup, std::v
   for (std::size_t i = 0; i < st.size(); ++i) stages.push_back(stage(st[i], fmt::format("stages[{}]", i)));
 }
 
+// The first record holding a NaN or inf (the run blew up): StateError naming the step, the stage
+// and the quantity.
+template <class Records>
+void require_finite_history(const Records& records, const std::vector<LawTesterStage>& stages) {
+  for (const LawTesterRecord& r : records) {
+    const std::pair<const char*, double> q[] = {
+        {"uN", r.u.x()},      {"uy", r.u.y()},           {"uz", r.u.z()},          {"rx", r.rot.x()},
+        {"ry", r.rot.y()},    {"rz", r.rot.z()},         {"Fn", r.force.x()},      {"Fy", r.force.y()},
+        {"Fz", r.force.z()},  {"Tx", r.torque.x()},      {"Ty", r.torque.y()},     {"Tz", r.torque.z()},
+        {"elastic", r.elastic}, {"dissipated", r.dissipated.total()}, {"kinetic", r.kinetic}, {"work", r.work}};
+    for (const auto& [name, v] : q)
+      if (!std::isfinite(v))
+        throw StateError(fmt::format("the run blew up at step {} (stage {}): {} = {} (time step too large for the "
+                                     "stiffness, or values out of range)",
+                                     r.step, r.stage < stages.size() ? stages[r.stage].name : "?", name, v));
+  }
+}
+
 template <SolverLaw Law>
 LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
   LawTester<Law> tester(s.law, s.setup, s.stages);
-  tester.run();
+  try {
+    tester.run();
+  } catch (const std::exception&) {
+    require_finite_history(tester.records(), s.stages);  // a blow-up is the real cause
+    throw;
+  }
+  require_finite_history(tester.records(), s.stages);
   fmt::print("{:<12} {:>8} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13}\n", "stage", "steps", "uN [m]",
              "|Ft| [N]", "|T| [N m]", "elastic [J]", "dissipated [J]", "work [J]", "balance [J]");
   for (const auto& sum : tester.summaries()) {
@@ -94,11 +120,13 @@ LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
 void run_lawtest(const json& j, const std::string& csv) {
   with_registered_law(lawtest_law_name(j), "law.name", [&](auto law) {
     using Law = decltype(law);
-    const auto tester = run_and_print(parse_lawtest_scenario<Law>(j));
+    const auto scenario = parse_lawtest_scenario<Law>(j);
+    std::ofstream out;
+    if (!csv.empty()) out = open_output_file("--csv", csv);  // before the run: an unwritable path fails fast
+    const auto tester = run_and_print(scenario);
     if (!csv.empty()) {
-      std::ofstream out(csv);
-      if (!out) throw InputError("--csv", csv, "cannot write the file");
       write_csv(out, tester.records(), Law::energy_kinds);
+      close_output_file("--csv", csv, out);
       fmt::print("history: {} rows -> {}\n", tester.records().size(), csv);
     }
   });
@@ -110,18 +138,9 @@ void add_lawtest_command(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto csv = std::make_shared<std::string>();
   cmd->add_option("scenario", *path, "scenario file (JSON, see reports/cli/lawtest_scenario.hpp)")->required();
-  cmd->add_option("--csv", *csv, "write the per-step history (local displacement, force, energies) here");
-  cmd->callback([path, csv] {
-    std::ifstream in(*path);
-    if (!in) throw InputError("scenario", *path, "cannot open the file");
-    json j;
-    try {
-      j = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw InputError("scenario", *path, fmt::format("malformed JSON ({})", e.what()));
-    }
-    run_lawtest(j, *csv);
-  });
+  cmd->add_option("--csv", *csv, "write the per-step history (local displacement, force, energies) here")
+      ->check(non_empty("--csv"));
+  cmd->callback([path, csv] { run_lawtest(load_json_file("scenario", *path), *csv); });
 }
 
 }  // namespace lawcheck::cli

@@ -10,21 +10,33 @@
 //     "rules": {"lengths": "radii"|"reduced", "area": "radii"|"lengths"},
 //     "initialUN": 0,
 //     "stages": [{"name": "compress", "values": [-1e-3, 0, 0, 0, 0, 0], "whats": "vvvvvv",
-//                 "until": "uN <= -1e-5", "maxSteps": 1000000}, ...]      required
+//                 "until": "uN <= -1e-5", "maxSteps": 100000}, ...]       required
 //   }
 // values/whats/until: tester/law_tester.hpp and tester/until_condition.hpp. Unknown keys, unknown
 // law names, wrong types and bad values are InputErrors naming the JSON path ("stages[1].until",
-// "law.charLen").
+// "law.charLen"); the file itself is read by cli/input.hpp (size, nesting, duplicate keys).
+// Limits (issue 14; the LawTester holds the whole history in memory, ~250 bytes a step):
+// maxSteps defaults to default_stage_steps, and the stages' maxSteps add up to at most
+// max_history_steps. Derived quantities are checked before the run: masses, inertias and the
+// contact's stiffnesses at creation finite and positive; dt below the leapfrog limit
+// 2 sqrt(m/k) of every free DoF on its own spring (normal kn, tangential kt, twist, bending:
+// dynamics/time_step.hpp, oscillator_dt); one step's prescribed normal motion below the smaller
+// radius. After the run a NaN or inf in any record is a blow-up (exit 1) naming step and quantity.
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "cli/input.hpp"
 #include "cli/json_fields.hpp"
 #include "cli/law_registry.hpp"
+#include "dynamics/time_step.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck::cli {
+
+inline constexpr std::uint64_t default_stage_steps = 100'000;
+inline constexpr std::uint64_t max_history_steps = 1'000'000;
 
 template <SolverLaw Law>
 struct LawtestScenario {
@@ -40,6 +52,55 @@ void parse_lawtest_common(const json& j, LawTesterSetup<Material>& setup, std::v
 // The scenario's law name ("law.name", default "linear").
 std::string lawtest_law_name(const json& j);
 
+// The checks of derived quantities listed above (InputError naming the fields).
+template <SolverLaw Law>
+void check_derived(const LawtestScenario<Law>& s) {
+  const auto& st = s.setup;
+  const double pi = 3.14159265358979323846;
+  double mass[2], inertia[2];
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::string f = fmt::format("radii[{}], materials[{}].density", k, std::min<std::size_t>(k, 1));
+    const double r = st.radii[k];
+    derived_positive(fmt::format("radii[{}]", k), "r^2", r * r);
+    mass[k] = derived_positive(f, "mass 4/3 pi r^3 density", 4.0 / 3.0 * pi * r * r * r * st.materials[k].density);
+    inertia[k] = derived_positive(f, "inertia 2/5 m r^2", 0.4 * mass[k] * r * r);
+  }
+  const double m_eff = 1 / (1 / mass[0] + 1 / mass[1]), i_eff = 1 / (1 / inertia[0] + 1 / inertia[1]);
+  const ContactLengths l = contact_lengths({ShapeKind::sphere, st.radii[0]}, {ShapeKind::sphere, st.radii[1]},
+                                           st.initial_uN, st.rules);
+  const ContactStiffness k = s.law.stiffness(s.law.make_phys(st.materials[0], st.materials[1], {st.initial_uN, l}));
+  const double springs[6] = {k.normal, k.tangential, k.tangential, k.twist, k.bending, k.bending};
+  const char* names[6] = {"normal (kn)", "tangential (kt)", "tangential (kt)", "twist", "bending", "bending"};
+  for (std::size_t d = 0; d < 6; ++d)
+    if (!std::isfinite(springs[d]) || springs[d] < 0)
+      throw InputError("materials, radii, law", fmt::format("{} stiffness = {}", names[d], springs[d]),
+                       "input out of range: the contact's stiffness is not a finite double");
+  const double rmin = std::min(st.radii[0], st.radii[1]);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < s.stages.size(); ++i) {
+    const LawTesterStage& stage = s.stages[i];
+    const std::string p = fmt::format("stages[{}]", i);
+    total += stage.max_steps;
+    if (total > max_history_steps)
+      throw InputError(p + ".maxSteps", stage.max_steps,
+                       fmt::format("the stages' maxSteps (default {} each) add up to more than the history limit of "
+                                   "{} steps",
+                                   default_stage_steps, max_history_steps));
+    if (stage.whats[0] == 'v' && !(std::abs(stage.values[0]) * st.dt < rmin))
+      throw InputError(p + ".values[0], dt", fmt::format("{} m/s x {} s", stage.values[0], st.dt),
+                       "one step moves the centres by more than the smaller radius");
+    for (std::size_t d = 0; d < 6; ++d) {
+      if (stage.whats[d] != '.') continue;
+      const double limit = oscillator_dt(d < 3 ? m_eff : i_eff, springs[d]);
+      if (!(st.dt < limit))
+        throw InputError("dt", st.dt,
+                         fmt::format("above the stable limit {:.6g} s of {}'s free DoF {} (leapfrog on one spring: "
+                                     "dt < 2 sqrt(m/k), k = {:.6g})",
+                                     limit, p, d, springs[d]));
+    }
+  }
+}
+
 template <SolverLaw Law>
 LawtestScenario<Law> parse_lawtest_scenario(const json& j) {
   only_keys(j, "", {"dt", "radii", "materials", "rules", "law", "initialUN", "stages"});
@@ -48,6 +109,7 @@ LawtestScenario<Law> parse_lawtest_scenario(const json& j) {
   if (j.contains("materials")) s.setup.materials = parse_material_pair<typename Law::Material>(j["materials"]);
   parse_lawtest_common(j, s.setup, s.stages);
   validate(s.setup, s.stages);
+  check_derived(s);
   return s;
 }
 
@@ -57,7 +119,8 @@ LawtestScenario<Law> parse_lawtest_scenario(const json& j) {
 template <SolverLaw Law>
 LawTester<Law> run_and_print(const LawtestScenario<Law>& s);
 
-// Parses the scenario for its law, runs and prints it; writes the history to `csv` unless empty.
+// Parses the scenario for its law, runs and prints it; writes the history to `csv` unless empty
+// (the --csv option itself rejects an empty name).
 void run_lawtest(const json& j, const std::string& csv);
 
 }  // namespace lawcheck::cli

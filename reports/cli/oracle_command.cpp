@@ -15,9 +15,9 @@
 // Each oracle is one entry of the table kOracles (name, description, options, run function); the
 // subcommands, their options and the 50-digit parsing are built from it. Adding an oracle is one
 // run function and one entry.
+#include <cmath>
 #include <deque>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "core/input_error.hpp"
 #include "oracles/bad_parameter.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
@@ -56,8 +57,15 @@ public:
       j["inputs"] = nlohmann::json::object();
       for (const auto& [k, v] : inputs_) j["inputs"][k] = v;
       j["results"] = nlohmann::json::object();
-      for (const auto& [k, v] : values_)
-        j["results"][k] = {{"value", static_cast<double>(v)}, {"digits", oracles::to_string(v)}};
+      for (const auto& [k, v] : values_) {
+        const double d = static_cast<double>(v);
+        // JSON has no inf (nlohmann would print null): a result beyond the double range is an
+        // input out of range for --json; the text output prints it with all its digits.
+        if (!std::isfinite(d) || (d == 0 && v != 0))
+          throw InputError("--json", k + " = " + oracles::to_string(v, 17),
+                           "input out of range: this result does not fit a double (drop --json for all 50 digits)");
+        j["results"][k] = {{"value", d}, {"digits", oracles::to_string(v)}};
+      }
       j["accuracy"] = accuracy_;
       if (!notes_.empty()) j["notes"] = notes_;
       fmt::print("{}\n", j.dump(2));
@@ -77,6 +85,14 @@ private:
   std::vector<std::pair<std::string, Real>> values_;
   std::vector<std::string> notes_;
 };
+
+// An oracle's parameter names (E1, r1, m1, ...) as the options the user typed (--young, ...).
+using Renames = std::vector<std::pair<std::string, std::string>>;
+oracles::BadParameter renamed(const oracles::BadParameter& e, const Renames& names) {
+  for (const auto& [from, to] : names)
+    if (from == e.field()) return {to, e.value(), e.reason()};
+  return e;
+}
 
 // One option of an oracle (name without --), in the order --help lists it:
 // - real: a number kept as text until the run, then parsed into 50 digits; echoed when given;
@@ -122,7 +138,12 @@ public:
 
   bool json() const { return json_; }
   const std::string& text(const std::string& name) const { return slot(name).text; }
-  Real get(const std::string& name) const { return oracles::parse_real(name, text(name)); }
+  // The strict decimal syntax and double range of every lawcheck number (cli/input.hpp), then the
+  // same text to 50 digits.
+  Real get(const std::string& name) const {
+    parse_number(name, text(name));
+    return oracles::parse_real(name, text(name));
+  }
   bool flag(const std::string& name) const { return slot(name).on; }
   // Echoes the words (given or default) and the numbers the user gave (defaults of options the
   // model does not use stay out).
@@ -189,9 +210,12 @@ Output run_hysteresis(const Args& a) {
 
 Output run_slip1d(const Args& a) {
   std::vector<Real> vertices;
-  std::stringstream ss(a.text("path"));
-  std::string item;
-  for (int i = 1; std::getline(ss, item, ','); ++i) vertices.push_back(oracles::parse_real("path[" + std::to_string(i) + "]", item));
+  const auto items = split_list("path", a.text("path"));
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string field = "path[" + std::to_string(i + 1) + "]";
+    parse_number(field, items[i]);
+    vertices.push_back(oracles::parse_real(field, items[i]));
+  }
   const auto history = oracles::coulomb_slip_1d_history(a.get("kt"), a.get("fy"), vertices);
   Output out("slip1d", "exact piecewise closed form, 50-digit rounding");
   a.record(out);
@@ -254,13 +278,23 @@ Output run_impact(const Args& a) {
     return out;
   }
   oracles::HertzInput h;
-  if (model == "hertz-sphere-wall") {
-    h = oracles::hertz_sphere_wall(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"), a.get("nu2"), v0);
-  } else if (model == "hertz-sphere-sphere") {
-    h = oracles::hertz_sphere_sphere(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"), a.get("nu2"),
-                                     a.get("radius2"), a.get("mass2"), v0);
-  } else {
-    throw InputError("model", model, "expected linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere");
+  // The oracle names its parameters E1, r1, m1, ...: report them as the options typed.
+  const Renames hertz_options{{"E", "young"},   {"E1", "young"},    {"r", "radius"}, {"r1", "radius"},
+                              {"m", "mass"},    {"m1", "mass"},     {"nu", "nu"},    {"nu1", "nu"},
+                              {"E2", "young2"}, {"wall_E", "young2"}, {"nu2", "nu2"}, {"wall_nu", "nu2"},
+                              {"r2", "radius2"}, {"m2", "mass2"}};
+  try {
+    if (model == "hertz-sphere-wall") {
+      h = oracles::hertz_sphere_wall(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"), a.get("nu2"),
+                                     v0);
+    } else if (model == "hertz-sphere-sphere") {
+      h = oracles::hertz_sphere_sphere(a.get("young"), a.get("nu"), a.get("radius"), m, a.get("young2"),
+                                       a.get("nu2"), a.get("radius2"), a.get("mass2"), v0);
+    } else {
+      throw InputError("model", model, "expected linear, linear-dashpot, hertz-sphere-wall or hertz-sphere-sphere");
+    }
+  } catch (const oracles::BadParameter& e) {
+    throw renamed(e, hertz_options);
   }
   const auto r = oracles::hertz_impact(h);
   Output out("impact " + model, "exact closed form (Gamma functions), 50-digit rounding");

@@ -1,6 +1,7 @@
-// `lawcheck report [--out DIR]`: runs every study (dissipation formula, slider, stiffness, Ice), writes
-// DIR/report.md and a self-contained DIR/index.html (default DIR: ./report), shows progress on
-// stderr, prints the summary table and fails (exit 1) if any verification fails.
+// `lawcheck report [--out DIR]`: runs every study (dissipation formula, slider, stiffness, Ice,
+// restitution of Exudyn's impact models), writes DIR/report.md and a self-contained DIR/index.html
+// (default DIR: ./report), shows progress on stderr, prints the summary table and fails (exit 1)
+// if any verification fails.
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
@@ -8,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "render/gnuplot.hpp"
 #include "render/report.hpp"
 
@@ -19,6 +21,7 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--out", *out, "output directory (created if missing)")->capture_default_str();
   cmd->callback([out] {
     using namespace lawcheck::reports;
+    prepare_output_dir("--out", *out);  // before any study: '', a file, /dev/null fail here (exit 2)
     // Fail before minutes of work if the plots cannot be drawn.
     if (!gnuplot_available())
       throw std::runtime_error("gnuplot not found: `lawcheck report` draws its plots with it (apt-get install gnuplot-nox)");
@@ -30,15 +33,16 @@ void add_report_command(CLI::App& app) {
     const StiffnessStudy s = run_stiffness_study();
     progress("ice study: loops per sense against the 1D oracle, break loads against the closed forms");
     const IceStudy ice = run_ice_study();
+    const RestitutionStudy rest = run_restitution_study(RestitutionParams{}, progress);
     progress("rendering plots (gnuplot) and writing the report");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const Document doc = build_report(d, s, ice, seconds);
+    const Document doc = build_report(d, s, ice, rest, seconds);
     write_report(doc, *out);
     progress(fmt::format("wrote {0}/report.md and {0}/index.html", *out));
 
     int failed = 0;
     fmt::print("{:<30} {:<7} {}\n", "study", "verdict", "key figure");
-    for (const auto& r : summarize(d, s, ice)) {
+    for (const auto& r : summarize(d, s, ice, rest)) {
       fmt::print("{:<30} {:<7} {}\n", r.study, r.passed ? "PASS" : "FAIL", r.key_figure);
       failed += r.passed ? 0 : 1;
     }

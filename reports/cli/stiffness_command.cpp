@@ -2,10 +2,14 @@
 // [--lengths radii|reduced] [--ktDivKn ..] [--json]`: l1, l2, area, kn, kt of one contact from the
 // solver and from the stiffness oracle. The pair is ordered as given: r1/young1 belong to the
 // first-named shape; a facet's r is its halfThick (0 allowed); a wall takes r = 0.
+#include <cmath>
+#include <utility>
+
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "study/stiffness_study.hpp"
 
 namespace lawcheck::cli {
@@ -20,13 +24,12 @@ void add_stiffness_command(CLI::App& app) {
   auto a = std::make_shared<Args>();
   cmd->add_option("--pair", a->pair, "shape pair, e.g. capsule-sphere (sphere, wall, facet, capsule, infcylinder)")
       ->required();
-  cmd->add_option("--r1", a->in.r1, "first shape's radius (facet: halfThick; wall: 0)")->capture_default_str();
-  cmd->add_option("--r2", a->in.r2, "second shape's radius (facet: halfThick; wall: 0)")->capture_default_str();
-  cmd->add_option("--young1", a->in.young1, "first shape's Young modulus [Pa]")->required();
-  cmd->add_option("--young2", a->in.young2, "second shape's Young modulus [Pa]")->required();
-  cmd->add_option("--uN", a->in.uN, "normal displacement at contact creation (<= 0), for --lengths reduced")
-      ->capture_default_str();
-  cmd->add_option("--ktDivKn", a->in.kt_div_kn, "kt/kn of both materials")->capture_default_str();
+  add_number(cmd, "--r1", a->in.r1, "first shape's radius (facet: halfThick; wall: 0)");
+  add_number(cmd, "--r2", a->in.r2, "second shape's radius (facet: halfThick; wall: 0)");
+  add_number(cmd, "--young1", a->in.young1, "first shape's Young modulus [Pa]")->required();
+  add_number(cmd, "--young2", a->in.young2, "second shape's Young modulus [Pa]")->required();
+  add_number(cmd, "--uN", a->in.uN, "normal displacement at contact creation (<= 0), for --lengths reduced");
+  add_number(cmd, "--ktDivKn", a->in.kt_div_kn, "kt/kn of both materials");
   cmd->add_option("--area", a->area, "area rule: radii (Woo's code, default) or lengths (seed 000 eq. (2))")
       ->capture_default_str();
   cmd->add_option("--lengths", a->lengths, "length rule: radii (default) or reduced (radius + uN/2)")
@@ -39,6 +42,13 @@ void add_stiffness_command(CLI::App& app) {
     in.kind2 = k2;
     in.rules = {parse_length_rule(a->lengths), parse_area_rule(a->area)};
     const auto r = reports::evaluate_pair(in);
+    // What the inputs imply must be a finite double (1e300 moduli or radii overflow kn, kt).
+    for (const auto* v : {&r.solver, &r.oracle})
+      for (const auto& [name, x] : {std::pair{"l1", v->l1}, {"l2", v->l2}, {"area", v->area}, {"kn", v->kn}, {"kt", v->kt}})
+        if (!std::isfinite(x))
+          throw InputError("--r1, --r2, --young1, --young2, --ktDivKn", fmt::format("{} = {}", name, x),
+                           "input out of range: this derived quantity is not a finite double");
+    finite_result("largest relative difference", r.worst_rel_difference);
     if (a->json) {
       auto values = [](const reports::PairValues& v) {
         return nlohmann::json{{"l1", v.l1}, {"l2", v.l2}, {"area", v.area}, {"kn", v.kn}, {"kt", v.kt}};

@@ -30,4 +30,9 @@ DtLimit contact_dt(const Particles& p, std::span<const double> translational, st
   return out;
 }
 
+double oscillator_dt(double inertia, double stiffness) {
+  if (!(stiffness > 0)) return std::numeric_limits<double>::infinity();
+  return 2 * std::sqrt(inertia / stiffness);
+}
+
 }  // namespace lawcheck

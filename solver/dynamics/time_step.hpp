@@ -45,4 +45,10 @@ DtLimit p_wave_dt(const Particles& p, std::span<const double> slowness);
 // translational[i] = K_i, rotational[i] = R_i as defined above (0 where particle i has none).
 DtLimit contact_dt(const Particles& p, std::span<const double> translational, std::span<const double> rotational);
 
+// One degree of freedom of inertia m (mass, or moment of inertia) on one spring k: leapfrog is
+// stable iff dt < 2 sqrt(m/k) (the criterion above with omega^2 = k/m). The LawTester's free DoFs
+// move exactly like this, each on its own spring: normal kn, tangential kt, twist kw, bending kb
+// with the reduced mass or inertia. inf where k = 0 (no spring).
+double oscillator_dt(double inertia, double stiffness);
+
 }  // namespace lawcheck

@@ -1,0 +1,288 @@
+#pragma once
+// The one input layer of every `lawcheck` subcommand (issue 14): numbers on the command line and
+// in JSON, JSON files, and output paths all enter through here, so every command keeps the same
+// contract (README "Exit codes and limits"): bad input -> InputError naming the field as the user
+// wrote it (an option "--kt", a JSON path "stages[1].maxSteps") with a bounded excerpt of the
+// value -> one stderr line, exit 2.
+//
+//   numbers   strict decimal text: [+-] digits [. digits] [e|E [+-] digits] (or .digits); no hex,
+//             no inf/nan, no empty string, no blanks or trailing junk; the value must be a finite
+//             double whose magnitude is 0 or in [DBL_MIN, DBL_MAX] (1e400 and 1e-400 are
+//             rejected, not rounded to inf or 0);
+//   counts    decimal digits only, in a stated [min, max];
+//   lists     comma-separated items, none empty ("8,,32" and ",,," are errors);
+//   JSON      a regular file of at most max_json_bytes, nested at most max_json_depth deep, no key
+//             twice in one object, numbers inside the double range; a violation names the JSON
+//             path where it happened;
+//   outputs   checked before any work: a --csv file is created (truncated) up front, a report
+//             directory created and probed for writing; a write error at the end is a failed run
+//             (exit 1), as is a failed write to stdout (main.cpp).
+
+#include <cerrno>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "core/input_error.hpp"
+#include "dynamics/state_error.hpp"
+
+namespace lawcheck::cli {
+
+inline constexpr std::size_t max_json_bytes = std::size_t{16} << 20;  // 16 MiB
+inline constexpr std::size_t max_json_depth = 64;
+
+// [+-] (digits [. digits*] | . digits) [(e|E) [+-] digits]
+inline bool is_decimal(std::string_view t) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == t.size();
+}
+
+// The double of a strict decimal number (see the header comment); InputError naming `field`.
+inline double parse_number(std::string_view field, std::string_view text) {
+  if (text.empty()) throw InputError(field, "''", "empty: a decimal number is required");
+  if (!is_decimal(text))
+    throw InputError(field, text, "not a decimal number (digits, '.', exponent; no hex, inf, nan or blanks)");
+  const std::string s(text);
+  errno = 0;
+  const double x = std::strtod(s.c_str(), nullptr);
+  if (errno == ERANGE || !std::isfinite(x) || (x != 0 && std::abs(x) < DBL_MIN))
+    throw InputError(field, text, "outside the range of a double (magnitude 0 or 2.2e-308 to 1.8e308)");
+  return x;
+}
+
+// A count: decimal digits only, in [min, max].
+inline std::uint64_t parse_count(std::string_view field, std::string_view text, std::uint64_t min,
+                                 std::uint64_t max) {
+  if (text.empty()) throw InputError(field, "''", "empty: a whole number is required");
+  if (text.find_first_not_of("0123456789") != std::string_view::npos)
+    throw InputError(field, text, "not a whole number (decimal digits only)");
+  const std::uint64_t n = text.size() > 19 ? UINT64_MAX : std::stoull(std::string(text));
+  if (n < min || n > max) throw InputError(field, text, fmt::format("must be in [{}, {}]", min, max));
+  return n;
+}
+
+// "a,b,c" -> {"a", "b", "c"}; an empty list or an empty item is an InputError naming `field`.
+inline std::vector<std::string> split_list(std::string_view field, std::string_view text) {
+  std::vector<std::string> items;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string_view item = text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    if (item.empty())
+      throw InputError(field, text.empty() ? std::string_view("''") : text,
+                       fmt::format("item {} is empty: give comma-separated values", items.size() + 1));
+    items.emplace_back(item);
+    if (comma == std::string_view::npos) return items;
+    from = comma + 1;
+  }
+}
+
+// CLI11: checks an option's text with parse_number before CLI11 converts it (which would take ""
+// as 0 and "0x10" as 16), so the error names the option as typed.
+inline CLI::Validator decimal_number(std::string option) {
+  return CLI::Validator(
+      [option](std::string& text) {
+        parse_number(option, text);
+        return std::string();
+      },
+      "", "decimal");
+}
+
+// CLI11: rejects an empty text ('') for an option that names a file or a word.
+inline CLI::Validator non_empty(std::string option) {
+  return CLI::Validator(
+      [option](std::string& text) {
+        if (text.empty()) throw InputError(option, "''", "empty: a value is required");
+        return std::string();
+      },
+      "", "non-empty");
+}
+
+inline CLI::Option* add_number(CLI::App* cmd, const std::string& option, double& target, const std::string& help) {
+  return cmd->add_option(option, target, help)->check(decimal_number(option))->capture_default_str();
+}
+
+// A computed value about to be printed or used: NaN or inf means the run blew up (StateError, exit 1).
+inline double finite_result(std::string_view what, double value) {
+  if (!std::isfinite(value)) throw StateError(fmt::format("the run blew up: {} = {}", what, value));
+  return value;
+}
+
+// A derived quantity of several inputs that must be a finite, normal, positive double;
+// InputError naming the inputs (`fields`) otherwise.
+inline double derived_positive(std::string_view fields, std::string_view what, double value) {
+  if (!(std::isfinite(value) && value >= DBL_MIN))
+    throw InputError(fields, fmt::format("{} = {}", what, value),
+                     "input out of range: this derived quantity is not a finite positive double");
+  return value;
+}
+
+namespace detail {
+
+// Where the JSON parser is: one frame per open object or array (the key being read, or the index).
+struct JsonTrail {
+  struct Frame {
+    bool object;
+    std::string key;
+    std::size_t index = 0;
+    std::set<std::string> keys;
+  };
+  std::vector<Frame> frames;
+  std::string duplicate;  // path of a key given twice, reported with its second value
+
+  std::string path(std::string_view last_key = {}) const {
+    std::string p;
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+      const Frame& f = frames[k];
+      const std::string_view key = k + 1 == frames.size() && !last_key.empty() ? last_key : std::string_view(f.key);
+      if (!f.object)
+        p += fmt::format("[{}]", f.index);
+      else if (!key.empty())
+        p += (p.empty() ? "" : ".") + std::string(key);
+    }
+    return p;
+  }
+  void element_done() {
+    if (!frames.empty() && !frames.back().object) ++frames.back().index;
+  }
+};
+
+}  // namespace detail
+
+// Parses JSON `text` read from `origin` (a file name, for messages) under the limits above.
+// `field` names the document ("scenario", "scene").
+inline nlohmann::json parse_json(const std::string& field, const std::string& origin, const std::string& text) {
+  using nlohmann::json;
+  detail::JsonTrail trail;
+  auto callback = [&](int, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        if (!trail.duplicate.empty())
+          throw InputError(trail.duplicate, event == json::parse_event_t::object_start ? "{...}" : "[...]",
+                           "duplicate key in one JSON object");
+        if (trail.frames.size() >= max_json_depth)
+          throw InputError(field, origin,
+                           fmt::format("JSON nested deeper than {} levels (at {})", max_json_depth, trail.path()));
+        trail.frames.push_back({event == json::parse_event_t::object_start, {}, 0, {}});
+        break;
+      case json::parse_event_t::key: {
+        const std::string key = parsed.get<std::string>();
+        auto& f = trail.frames.back();
+        if (!f.keys.insert(key).second) trail.duplicate = trail.path(key);
+        f.key = key;
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        trail.frames.pop_back();
+        trail.element_done();
+        break;
+      case json::parse_event_t::value:
+        if (!trail.duplicate.empty()) throw InputError(trail.duplicate, parsed.dump(), "duplicate key in one JSON object");
+        trail.element_done();
+        break;
+    }
+    return true;
+  };
+  try {
+    return json::parse(text, callback);
+  } catch (const json::out_of_range& e) {
+    // nlohmann: "number overflow parsing '1e400'": name the JSON path of the number.
+    const std::string what = e.what();
+    const auto q = what.find('\'');
+    const std::string token = q == std::string::npos ? what : what.substr(q + 1, what.rfind('\'') - q - 1);
+    const std::string where = trail.path();
+    throw InputError(where.empty() ? field : where, token, "outside the range of a double (it would read as inf; magnitude up to 1.8e308)");
+  } catch (const json::exception& e) {
+    throw InputError(field, origin, fmt::format("malformed JSON ({})", input_excerpt(e.what(), 200)));
+  }
+}
+
+// Reads and parses a JSON file: a regular file (not a directory) of at most max_json_bytes.
+inline nlohmann::json load_json_file(const std::string& field, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (path.empty()) throw InputError(field, "''", "empty: give a JSON file");
+  if (!fs::exists(st)) throw InputError(field, path, "no such file");
+  if (fs::is_directory(st)) throw InputError(field, path, "is a directory, not a JSON file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(field, path, fmt::format("cannot open the file ({})", std::strerror(errno)));
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_json_bytes)
+      throw InputError(field, path, fmt::format("larger than the {} MiB limit of a JSON file", max_json_bytes >> 20));
+  }
+  if (in.bad()) throw InputError(field, path, "read error");
+  return parse_json(field, path, text);
+}
+
+// An output file named by `option` (--csv): created (truncated) now, before any work, so that an
+// unwritable path fails fast (InputError, exit 2).
+inline std::ofstream open_output_file(const std::string& option, const std::string& path) {
+  if (path.empty()) throw InputError(option, "''", "empty: give a file name");
+  if (std::filesystem::is_directory(path)) throw InputError(option, path, "is a directory, not a file");
+  std::ofstream out(path, std::ios::trunc);
+  if (!out) throw InputError(option, path, fmt::format("cannot create the file ({})", std::strerror(errno)));
+  return out;
+}
+
+// Flushes and closes an output file; a write error (disk full, /dev/full) fails the run (exit 1).
+inline void close_output_file(const std::string& option, const std::string& path, std::ofstream& out) {
+  out.flush();
+  out.close();
+  if (!out) throw std::runtime_error(fmt::format("{} {}: writing the file failed (disk full or I/O error)", option, path));
+}
+
+// An output directory named by `option` (report --out): created if missing and probed for writing
+// before any work.
+inline void prepare_output_dir(const std::string& option, const std::string& dir) {
+  namespace fs = std::filesystem;
+  if (dir.empty()) throw InputError(option, "''", "empty: give a directory");
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError(option, dir, "exists and is not a directory");
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError(option, dir, fmt::format("cannot create the directory ({})", ec.message()));
+  const fs::path probe = fs::path(dir) / ".lawcheck-write-probe";
+  {
+    std::ofstream out(probe);
+    out << "probe\n";
+    out.flush();
+    if (!out) throw InputError(option, dir, "the directory is not writable");
+  }
+  fs::remove(probe, ec);
+}
+
+}  // namespace lawcheck::cli
