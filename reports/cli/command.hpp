@@ -15,5 +15,6 @@ void add_dissipation_command(CLI::App& app);
 void add_stiffness_command(CLI::App& app);
 void add_oracle_command(CLI::App& app);
 void add_impact_command(CLI::App& app);
+void add_claims_command(CLI::App& app);
 
 }  // namespace lawcheck::cli

@@ -2,11 +2,34 @@
 
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <string>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "cli/command.hpp"
 #include "core/input_error.hpp"
+
+namespace {
+
+// After a parse error: if the deepest selected command needs a subcommand and got a word that is
+// none of its subcommands, a message naming that word and the choices.
+std::optional<std::string> unknown_subcommand(CLI::App& app) {
+  CLI::App* cur = &app;
+  while (!cur->get_subcommands().empty()) cur = cur->get_subcommands().front();
+  if (cur->get_require_subcommand_min() == 0) return std::nullopt;
+  for (const std::string& word : cur->remaining()) {
+    if (!word.empty() && word.front() == '-') continue;
+    std::string names;
+    for (const CLI::App* sub : cur->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    return fmt::format("unknown command '{}' for {} (expected one of: {})", word,
+                       cur == &app ? std::string("lawcheck") : "lawcheck " + cur->get_name(), names);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"lawcheck: prove DEM contact laws right and keep them fast"};
@@ -19,18 +42,29 @@ int main(int argc, char** argv) {
   lawcheck::cli::add_stiffness_command(app);
   lawcheck::cli::add_oracle_command(app);
   lawcheck::cli::add_impact_command(app);
+  lawcheck::cli::add_claims_command(app);
+  // The exit-code contract (README "Exit codes and limits"): 0 success; 1 the run failed or blew
+  // up (including a failed write of its output); 2 bad input. One bounded line on stderr.
+  auto say = [](const char* prefix, const std::string& what) {
+    std::fprintf(stderr, "lawcheck: %s%s\n", prefix, lawcheck::input_excerpt(what, 600).c_str());
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // --help exits 0; malformed arguments exit 2 with CLI11's one-line message.
+    // --help exits 0; malformed arguments exit 2 with CLI11's one-line message, or naming the
+    // word that is not a subcommand.
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::fprintf(stderr, "lawcheck: %s\n", e.what());
+    say("", unknown_subcommand(app).value_or(e.what()));
     return 2;
   } catch (const lawcheck::InputError& e) {
-    std::fprintf(stderr, "lawcheck: %s\n", e.what());
+    say("", e.what());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "lawcheck: error: %s\n", e.what());
+    say("error: ", e.what());
+    return 1;
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    say("error: ", "writing the output to stdout failed (disk full, closed pipe or I/O error)");
     return 1;
   }
   return 0;

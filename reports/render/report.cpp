@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "claims/claims_ledger.hpp"
+#include "render/claims_section.hpp"
 #include "render/gnuplot.hpp"
 #include "render/restitution_section.hpp"
 #include "study/dissipation_algebra.hpp"
@@ -517,6 +519,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : summarize(d, s, ice, r)) rows.push_back({row.study, verdict(row.passed), row.key_figure});
   doc.table({"study", "verdict", "key figure"}, rows);
+  append_claims_summary(doc, builtin_claims_ledger());
   if (!d.left_out.empty()) {
     doc.paragraph("**Left out of this run:**");
     doc.list(d.left_out);
@@ -540,6 +543,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   stiffness_section(doc, s);
   ice_section(doc, ice);
   append_restitution_section(doc, r, "4.");
+  append_claims_section(doc, builtin_claims_ledger(), 1);
   return doc;
 }
 

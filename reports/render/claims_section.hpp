@@ -1,0 +1,18 @@
+#pragma once
+// The claims ledger's part of the report (issue 15): a summary table of the verdicts per seed
+// (counts per verdict, one row per seed and a total), then one section per seed listing its
+// entries (quote, verdict, correct statement, evidence, deciding tests). The lead wires it into
+// report.cpp; `lawcheck claims` prints the same data as text or JSON.
+
+#include "claims/claims_ledger.hpp"
+#include "render/document.hpp"
+
+namespace lawcheck::reports {
+
+// Appends the summary and the per-seed sections at heading level `level` (sections at level + 1).
+void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level = 2);
+
+// Only the summary table (counts per verdict per seed), e.g. for a front-page dashboard.
+void append_claims_summary(Document& doc, const ClaimsLedger& ledger);
+
+}  // namespace lawcheck::reports
