@@ -5,52 +5,18 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <random>
 #include <set>
 #include <utility>
 #include <vector>
 
 #include "dynamics/simulation.hpp"
+#include "gas_scene.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
-constexpr double kR = 0.01;
-
-// n spheres (radii 0.8..1.2 r) on a jittered lattice of pitch 2.2 r in a box of five walls,
-// random velocities up to 0.5 m/s, gravity: a gas that collapses into a packing.
-Sim gas(std::size_t n, unsigned seed, double gravity = 9.81) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  Sim sim;
-  sim.add_material(FrictMat{1e7, 0.3, 0.4, 2600});
-  const auto side = static_cast<std::size_t>(std::ceil(std::cbrt(static_cast<double>(n))));
-  const double pitch = 2.2 * kR, box = static_cast<double>(side) * pitch;
-  auto wall = [&](int axis, int sense, double at) {
-    ParticleSpec w{Wall{axis, sense}};
-    w.pose.pos[axis] = at;
-    w.blocked = dof::all;
-    sim.add_particle(w);
-  };
-  wall(2, 1, 0);
-  wall(0, 1, 0);
-  wall(0, -1, box);
-  wall(1, 1, 0);
-  wall(1, -1, box);
-  for (std::size_t k = 0; k < n; ++k) {
-    const double ix = static_cast<double>(k % side), iy = static_cast<double>((k / side) % side),
-                 iz = static_cast<double>(k / (side * side));
-    const Vec3d pos((ix + 0.5) * pitch + 0.05 * kR * u(rng), (iy + 0.5) * pitch + 0.05 * kR * u(rng),
-                    (iz + 0.5) * pitch);
-    sim.add_particle({Sphere{kR * (1 + 0.2 * u(rng))}, {pos}, {Vec3d(u(rng), u(rng), u(rng)) * 0.3}});
-  }
-  sim.set_gravity(Vec3d(0, 0, -gravity));
-  sim.set_damping(0.05);
-  sim.set_dt(0.5 * sim.stable_dt().dt);
-  return sim;
-}
 
 // Pairs whose shapes overlap (uN <= 0) at the given positions, by brute force.
 std::set<std::pair<std::uint32_t, std::uint32_t>> overlapping(const Particles& P, const std::vector<Vec3d>& pos) {
@@ -72,7 +38,7 @@ std::set<std::pair<std::uint32_t, std::uint32_t>> contacts(const Sim& sim) {
 }
 
 TEST(Simulation, ContactsAfterEveryStepAreExactlyThePairsThatOverlappedAtItsStart) {
-  Sim sim = gas(300, 3);
+  Sim sim = test_scenes::collapsing_gas(300, 3, 9.81);
   std::size_t worst_missing = 0, worst_extra = 0, max_contacts = 0, checked = 0;
   for (int s = 0; s < 1500; ++s) {
     if (s % 50 != 0) {

@@ -12,52 +12,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <random>
 
 #include "dynamics/simulation.hpp"
+#include "gas_scene.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
-
-// n spheres (radius 1 cm +-20 %) on a jittered lattice of pitch 2.2 r in a box of five walls,
-// random velocities up to 0.3 m/s and spins up to 30 rad/s, strong gravity (100 m/s^2) so that
-// the gas falls into a heap within the run.
-Sim falling_gas(std::size_t n, unsigned seed) {
-  constexpr double r = 0.01;
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  Sim sim;
-  sim.add_material(FrictMat{1e7, 0.3, 0.4, 2600});
-  const auto side = static_cast<std::size_t>(std::ceil(std::cbrt(static_cast<double>(n))));
-  const double pitch = 2.2 * r, box = static_cast<double>(side) * pitch;
-  auto wall = [&](int axis, int sense, double at) {
-    ParticleSpec w{Wall{axis, sense}};
-    w.pose.pos[axis] = at;
-    w.blocked = dof::all;
-    sim.add_particle(w);
-  };
-  wall(2, 1, 0);
-  wall(0, 1, 0);
-  wall(0, -1, box);
-  wall(1, 1, 0);
-  wall(1, -1, box);
-  for (std::size_t k = 0; k < n; ++k) {
-    const double ix = static_cast<double>(k % side), iy = static_cast<double>((k / side) % side),
-                 iz = static_cast<double>(k / (side * side));
-    const Vec3d pos((ix + 0.5) * pitch + 0.05 * r * u(rng), (iy + 0.5) * pitch + 0.05 * r * u(rng),
-                    (iz + 0.5) * pitch);
-    sim.add_particle({Sphere{r * (1 + 0.2 * u(rng))},
-                      {pos},
-                      {Vec3d(u(rng), u(rng), u(rng)) * 0.3, Vec3d(u(rng), u(rng), u(rng)) * 30}});
-  }
-  sim.set_gravity(Vec3d(0, 0, -100));
-  sim.set_damping(0.05);
-  sim.set_dt(0.5 * sim.stable_dt().dt);
-  return sim;
-}
 
 bool same_bits(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec3d)) == 0;
@@ -76,7 +39,7 @@ bool same_energies(const EnergyLedger& a, const EnergyLedger& b) {
 }
 
 TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThousandSteps) {
-  Sim one = falling_gas(1000, 11);
+  Sim one = test_scenes::collapsing_gas(1000, 11, 100, 30);
   Sim two = one;
   two.set_threads(2);
   std::size_t max_contacts = 0, contact_changes = 0, previous = 0;
