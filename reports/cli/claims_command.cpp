@@ -12,6 +12,7 @@
 
 #include "claims/claims_ledger.hpp"
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "core/input_error.hpp"
 
 namespace lawcheck::cli {
@@ -78,8 +79,9 @@ void add_claims_command(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_flag("--json", a->json, "print JSON");
-  cmd->add_option("--seed", a->seed, "only this seed's entries, e.g. 000");
-  cmd->add_option("--ledger", a->ledger, "read this ledger file instead of the built-in reports/claims/claims.json");
+  cmd->add_option("--seed", a->seed, "only this seed's entries, e.g. 000")->check(non_empty("--seed"));
+  cmd->add_option("--ledger", a->ledger, "read this ledger file instead of the built-in reports/claims/claims.json")
+      ->check(non_empty("--ledger"));
   cmd->callback([a] {
     ClaimsLedger l = a->ledger.empty() ? reports::builtin_claims_ledger() : reports::load_claims_ledger(a->ledger);
     if (!a->seed.empty()) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <iterator>
+#include <utility>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -61,8 +62,13 @@ nlohmann::json to_json(const reports::DissipationStudy& d) {
 constexpr double max_kt_r_over_fy = 100;
 constexpr std::uint64_t max_study_steps = 4096;
 
-// Ranges of what the inputs imply: forces kt A, kt R and energies F^2/kt stay finite doubles.
+// Each input positive (named as typed), and what they imply: forces kt A, kt R and energies
+// F^2/kt stay finite doubles.
 void check_limits(const reports::DissipationParams& p) {
+  const std::pair<const char*, double> inputs[] = {
+      {"--kt", p.kt}, {"--fy", p.fy}, {"--amplitude", p.amplitude}, {"--radius", p.radius}};
+  for (const auto& [option, value] : inputs)
+    if (!(value > 0)) throw InputError(option, value, "must be positive");
   derived_positive("--fy, --kt", "fy/kt", p.fy / p.kt);
   derived_positive("--kt, --amplitude", "(kt A)^2", (p.kt * p.amplitude) * (p.kt * p.amplitude));
   derived_positive("--kt, --radius", "(kt R)^2", (p.kt * p.radius) * (p.kt * p.radius));

@@ -102,9 +102,12 @@ LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
              "|Ft| [N]", "|T| [N m]", "elastic [J]", "dissipated [J]", "work [J]", "balance [J]");
   for (const auto& sum : tester.summaries()) {
     const LawTesterRecord& r = sum.last;
+    // Norms and the balance of finite records can still overflow (|Ft| of two 1e300 components).
+    const std::string at = fmt::format("stage {}: ", sum.name);
     fmt::print("{:<12} {:>8} {:>13.6e} {:>13.6e} {:>13.6e} {:>13.6e} {:>13.6e} {:>13.6e} {:>13.3e}\n", sum.name,
-               r.stage_steps, r.u.x(), r.ft_norm(), r.torque.norm(), r.elastic, r.dissipated.total(), r.work,
-               r.balance_error());
+               r.stage_steps, r.u.x(), finite_result(at + "|Ft|", r.ft_norm()),
+               finite_result(at + "|T|", r.torque.norm()), r.elastic, r.dissipated.total(), r.work,
+               finite_result(at + "balance error", r.balance_error()));
   }
   const LawTesterRecord& last = tester.records().back();
   std::string kinds;

@@ -1,90 +1,91 @@
 #!/bin/sh
-# Usage: abuse_sweep.sh PATH/TO/lawcheck
-# A sweep of abusive command lines over every subcommand (issue 14): each must end within 5 s
-# with exit code 0, 1 or 2 (no signal, no hang), write at most 2000 bytes on stderr and 1 MB on
-# stdout, exit non-zero with exactly one stderr line, and print no NaN or inf when it succeeds.
+# Usage: abuse_sweep.sh PATH/TO/lawcheck [CORPUS]   (CORPUS: abuse_corpus.txt beside this script)
+# The bad-input corpus of issue 14: every case of CORPUS is one lawcheck command line. Each must end
+# within 5 s with an exit code of its expected set (always one of 0, 1, 2: no signal, no hang),
+# write at most 2000 bytes on stderr and 1 MB on stdout, exit non-zero with exactly one stderr line,
+# print no NaN or inf when it succeeds and, where the corpus names a field, fail with stderr naming
+# it ("invalid FIELD = ..."). The corpus format is described at the top of abuse_corpus.txt;
+# scenario and scene files are generated here from its templates into a temporary directory $D.
 set -u
 bin="$1"
-dir="$(mktemp -d)"
-trap 'rm -rf "$dir"' EXIT
+corpus="${2:-$(dirname "$0")/abuse_corpus.txt}"
+D="$(mktemp -d)"
+trap 'rm -rf "$D"' EXIT
+[ -r "$corpus" ] || { echo "cannot read the corpus $corpus"; exit 1; }
 fail=0
 count=0
 
+# run EXITS FIELD ARGS...: one case (EXITS: comma-separated codes; FIELD, checked when the exit is
+# not 0: - for none, ~TEXT for a literal TEXT on stderr, else stderr must hold "invalid FIELD =").
 run() {
+  exits="$1" field="$2"
+  shift 2
   count=$((count + 1))
-  timeout 5 "$bin" "$@" >"$dir/out" 2>"$dir/err"
+  timeout 5 "$bin" "$@" <"/dev/null" >"$D/out" 2>"$D/err"
   rc=$?
-  out=$(wc -c <"$dir/out")
-  err=$(wc -c <"$dir/err")
-  lines=$(wc -l <"$dir/err")
+  cmdline="$*"
+  set -- $(stat -c %s "$D/out" "$D/err")
   bad=""
   case $rc in 0 | 1 | 2) ;; 124) bad="timed out" ;; *) bad="exit code $rc" ;; esac
-  [ "$out" -le 1000000 ] || bad="$bad; stdout $out bytes"
-  [ "$err" -le 2000 ] || bad="$bad; stderr $err bytes"
-  [ "$rc" -eq 0 ] || [ "$lines" -eq 1 ] || bad="$bad; $lines stderr lines"
-  [ "$rc" -ne 0 ] || ! grep -Eqiw -- '-?(nan|inf)' "$dir/out" || bad="$bad; NaN/inf in the output"
+  case ",$exits," in *",$rc,"*) ;; *) bad="$bad; exit $rc, expected $exits" ;; esac
+  [ "$1" -le 1000000 ] || bad="$bad; stdout $1 bytes"
+  [ "$2" -le 2000 ] || bad="$bad; stderr $2 bytes"
+  if [ "$rc" -eq 0 ]; then
+    ! grep -Eqiw -- '-?(nan|inf)' "$D/out" || bad="$bad; NaN/inf in the output"
+  else
+    lines=$(wc -l <"$D/err")
+    [ "$lines" -eq 1 ] || bad="$bad; $lines stderr lines"
+  fi
+  [ "$rc" -ne 0 ] || field=-
+  case $field in
+    -) ;;
+    ~*) grep -Fq -- "${field#\~}" "$D/err" || bad="$bad; stderr does not say '${field#\~}'" ;;
+    *) grep -Fq -- "invalid $field =" "$D/err" || bad="$bad; stderr does not name '$field'" ;;
+  esac
   if [ -n "$bad" ]; then
-    echo "FAIL ($bad): lawcheck $*"
-    head -c 300 "$dir/err"
+    echo "FAIL (${bad#; }): lawcheck $cmdline"
+    head -c 300 "$D/err"
     fail=1
   fi
 }
 
-# Numbers every numeric option must reject (or, where in range, accept): each kind once.
-for v in -1 nan 1e400 1e-400 '' 0x10 ' 1' 1e5x 1e300; do
-  run dissipation --no-slider --steps 8 --kt "$v"
-  run stiffness --pair sphere-sphere --r1 "$v" --r2 0.01 --young1 1e7 --young2 1e7
-  run oracle hysteresis --kt "$v" --fy 1 --amplitude 1e-4 --json
-  run oracle impact --model hertz-sphere-wall --young "$v" --mass 1 --v0 1 --radius 0.01 --json
-done
-# The restitution maps over their whole domain, down to the smallest e (each map once at an extreme).
-for me in hunt-crossley:0.008 exact:1e-6 flores:1e-3 flores:1e-300 gonthier:1e-300 carvalho-martins:1e-300 \
-  exudyn-model2:1e-300 lankarani-nikravesh:1; do
-  run oracle restitution --model "${me%%:*}" --e "${me#*:}" --json
-done
-for p in ,,, 1,,2 '' 1e-3,-1e-3; do run oracle slip1d --kt 1e4 --fy 1 --path "$p"; done
-for s in 0 8,,32 100000000 8,32,x ''; do run dissipation --no-slider --steps "$s"; done
-for w in foo '' oracle 'oracle foo' 'laws --bogus'; do run $w; done
+# repeat COUNT UNIT: UNIT written COUNT times on stdout.
+repeat() {
+  if [ "${#2}" -eq 1 ]; then
+    head -c "$1" /dev/zero | tr '\0' "$2"
+  else
+    yes "$2" | head -n "$1" | tr -d '\n'
+  fi
+}
 
-# Scenario files for lawtest and impact.
-printf '%s' '{"dt": 1e-5, "stages": [{"values": [-1e-3,0,0,0,0,0], "until": "steps >= 10"}]}' >"$dir/good.json"
-for body in \
-  '{"dt": 1e400, "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e-5, "dt": 1e-5, "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e-5, "radii": [1e200, 1e200], "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e-5, "radii": [1e-300, 1e-300], "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e-5, "materials": [{"young": 1e308}], "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e-5, "materials": [{"ktDivKn": 1e300}], "stages": [{"until": "broken"}]}' \
-  '{"dt": 1e300, "stages": [{"values": [-1e-3,0,0,0,0,0], "until": "uN <= -1e-5"}]}' \
-  '{"dt": 1e-5, "stages": [{"until": "broken", "maxSteps": 18446744073709551615}]}' \
-  '{"dt": 1e-5, "stages": [{"until": "broken", "maxSteps": 1e300}]}' \
-  '{"dt": 1e-5, "stages": [{"values": [-1e300,0,0,0,0,0], "until": "broken"}]}' \
-  '{"dt": 1e-5, "law": {"name": "linel6", "charLen": 1e300}, "initialUN": -1e-6, "stages": [{"values": [0,0,0,1,0,0], "until": "steps >= 10"}]}' \
-  '{"dt": 1e-5, "law": {"name": "exudyn", "contactStiffness": 1e308}, "stages": [{"values": [-1e-3,0,0,0,0,0], "until": "steps >= 10"}]}' \
-  '' '{' '[]' '"x"' 'null' '{"dt": "1e-5", "stages": []}'; do
-  printf '%s' "$body" >"$dir/s.json"
-  run lawtest "$dir/s.json"
-done
-for body in \
-  '{"radii": [1e200, 1e200], "speed": 1}' \
-  '{"radii": [1e-300, "wall"], "speed": 1}' \
-  '{"radii": [0.01, 0.01], "speed": 1e300}' \
-  '{"radii": [0.01, 0.01], "speed": 1e-300}' \
-  '{"radii": [0.01, 0.01], "speed": 1, "dt": 1e-300}' \
-  '{"radii": [0.01, 0.01], "speed": 1, "dt": 1e300}' \
-  '{"radii": [0.01, 0.01], "speed": 1, "materials": [{"young": 1e308}]}' \
-  '{"radii": [0.01, 0.01], "speed": 1, "angle": 89.9999999}' \
-  '{"law": {"name": "exudyn", "contactStiffness": 1e-300}, "radii": [0.01, 0.01], "speed": 1}'; do
-  printf '%s' "$body" >"$dir/s.json"
-  run impact "$dir/s.json"
-done
-run lawtest "$dir"
-run lawtest "$dir/missing.json"
-run lawtest "$dir/good.json" --csv ''
-run lawtest "$dir/good.json" --csv "$dir"
-run lawtest "$dir/good.json" --csv /dev/full
-run report --out /dev/null
-run report --out ''
-run report --out "$dir/good.json"
-echo "$count command lines"
+n=0
+while IFS= read -r line || [ -n "$line" ]; do
+  n=$((n + 1))
+  case $line in '' | '#'*) continue ;; esac
+  # The corpus is this project's own file: its lines are shell words, $D the temporary directory.
+  eval "set -- $line" || { echo "FAIL: corpus line $n does not parse: $line"; fail=1; continue; }
+  case $1 in
+    @file) printf '%b' "$3" >"$D/$2" ;;
+    @repeat) { printf '%s' "${5-}"; repeat "$3" "$4"; printf '%s' "${6-}"; } >"$D/$2" ;;
+    @vary)
+      # @vary CMD NAME EXITS FIELD TEMPLATE VALUE...: one case per VALUE, written for every @@ in TEMPLATE.
+      cmd="$2" name="$3" exits="$4" field="$5" tpl="$6"
+      shift 6
+      k=0
+      for v in "$@"; do
+        k=$((k + 1))
+        rest="$tpl" body=""
+        while :; do
+          case $rest in *@@*) body="$body${rest%%@@*}$v" rest="${rest#*@@}" ;; *) break ;; esac
+        done
+        printf '%s%s' "$body" "$rest" >"$D/$name.$k.json"
+        run "$exits" "$field" "$cmd" "$D/$name.$k.json"
+      done
+      ;;
+    @*) echo "FAIL: corpus line $n: unknown directive $1"; fail=1 ;;
+    *) run "$@" ;;
+  esac
+done <"$corpus"
+echo "$count cases"
+[ "$count" -ge 300 ] || { echo "FAIL: the corpus has fewer than 300 cases"; fail=1; }
 exit $fail
