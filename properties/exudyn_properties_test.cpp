@@ -1,6 +1,7 @@
 // The property kit instantiated for Exudyn's sphere-sphere law (seed 003, solver/laws/exudyn_law.hpp;
-// issue 11 must-show 7), by capability (exudyn_subject.hpp): of the kit's suites, extreme inputs,
-// torque-free (four gaps below); and the law's own claims (exudyn_properties.hpp): its viscous,
+// issue 11 must-show 7), by capability (exudyn_subject.hpp): of the kit's suites, general (50
+// digits, isotropy, extreme inputs), geometry (symmetry, objectivity; through the subject's
+// force-terms hooks, below) and torque-free; and the law's own claims (exudyn_properties.hpp): its viscous,
 // hysteresis and friction dissipation never negative, a remade contact starts afresh.
 #include <gtest/gtest.h>
 
@@ -42,26 +43,22 @@ TEST(ExudynPropertyKitRejects, ALawThatKeepsTheOldImpactVelocityWhenItsContactIs
 
 using lawcheck::properties::ExudynSubject;
 
-// Four of the kit's properties are not instantiated: their rounding bounds are written for laws
-// whose force is a sum of stiffness x displacement increments, and Exudyn's is not (gaps, left
-// open; shrunk counterexamples in the issue-11 report):
-// - DoubleAndFiftyDigitRunsAgreeToRounding compares the force error with max |F| over the path;
-//   Exudyn's force is a sum of terms that cancel where it crosses zero (-f_adh + k_c d^n, or the
-//   spring against the damper while unloading), so a path whose contact steps all sit near such a
-//   crossing has max |F| ~ rounding itself (e.g. f_adh = 0.01 N = k_c d with k_c = 1e5, d = 1e-7):
-//   the scale must be the sum of the terms' magnitudes;
-// - TurningThePathAboutTheNormalTurnsTheResponse and SwappingTheParticlesGivesOppositeForces...
-//   bound the force's rounding by eps k_t (path) and eps |F|; Exudyn's hysteresis, damping and
-//   friction forces depend on the velocity, whose rounding (eps times the particles' speeds, or
-//   eps |u| / dt for a turned path) they amplify by dF/dv = chi k_c d^n / v_- + d_c + mu_d f_n /
-//   v_reg, which has no bound in the kit's terms (v_- = v_min when the kit makes a contact at
-//   rest). The bound needs a subject hook for that sensitivity.
-// - ARigidMotionLeavesLocalForcesUnchangedAndRotatesGlobalOnes, for the same reason: with the
-//   contact step's new frame transport (issue 12) its rounding moved, and 6 of 8 seeds found a
-//   case over the bound (model 1, e = 0.01, n = 0.5, v_min = 1e-4: 9.20e-8 against 9.09e-8).
-//   Its energy comparison is also vacuous for Exudyn (the scale divides by k_t = 0).
-LAWCHECK_PROPERTY(ExudynLawProperty, ExtremeValidInputsStayFiniteAndKeepEveryProperty,
-                  &::lawcheck::properties::extreme_valid_inputs_stay_finite_and_keep_every_property<ExudynSubject>)
+// The kit's general and geometry suites, whole: their rounding bounds were written for laws
+// whose force is a sum of stiffness x displacement increments, and Exudyn's is not; the subject
+// supplies what they need instead (ForceTermsSubject, law_subject.hpp; exudyn_subject.hpp):
+// - force_scale, the sum of the magnitudes of the force's terms: the force cancels where it
+//   crosses zero (-f_adh + k_c d^n, or the spring against the damper while unloading), so a path
+//   whose contact steps all sit near such a crossing has max |F| ~ rounding itself (f_adh =
+//   0.01 N = k_c d, k_c = 1e5, d = 1e-7), while each term is rounded relative to itself;
+// - velocity_sensitivity, dF/dv = chi k_c d^n / v_min + d_c (normal, times 1 + mu_d through the
+//   friction) and mu_d f_n / v_reg (tangential): the hysteresis, damping and friction forces
+//   amplify the velocity's rounding (eps times the particles' speeds through the geometry, or
+//   10 eps |u_t| / dt for a turned path). The literal current-v_- reading at v_min = 0 switches
+//   the hysteresis on the sign of v_n (a jump, infinite sensitivity): the geometry properties,
+//   whose v_n is rounding noise when the particles do not approach, discard it (RC_PRE); the
+//   path properties keep v_n exact and compare it.
+LAWCHECK_GENERAL_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
+LAWCHECK_GEOMETRY_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_TORQUE_FREE_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 
 LAWCHECK_PROPERTY(ExudynLawProperty, EveryDrawnParameterSetPassesTheLawsValidation,

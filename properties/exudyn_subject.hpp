@@ -27,7 +27,9 @@
 // paths the kit's exact trapezoid work fits (the spring is d^n: the trapezoid is exact only for
 // n = 1). The properties Exudyn claims beyond these are exudyn_properties.hpp.
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <ostream>
 #include <string_view>
 #include <vector>
@@ -157,8 +159,58 @@ struct ExudynSubject {
   static double path_unit(const Law&, const ExudynPhys<double>&, double uN) { return std::abs(uN); }
   // The contact's own parameters: the length of its time-step bound (min of the two).
   static std::vector<double> parameters(const ExudynPhys<double>& ph) { return {ph.length}; }
+
+  // Force terms (ForceTermsSubject, law_subject.hpp), for overlaps d <= `overlap` (so also
+  // d_max <= overlap) and |vel| <= `speed`; the normal force's terms (exudyn_law.hpp):
+  //   spring k d^n; model 0: f_adh, k2 (d^n - lambda_P d_max^n) <= k2 (1 + lambda_P) d^n,
+  //   k_adh d^n_adh; damper d_c |v_dn|; models 1, 2: hysteresis chi k d^n |v_dn| / v_-.
+  // v_-: the kit makes every contact at rest (path_driver.hpp, two_body_scenario.hpp), so the
+  // remembered v_- is max(v_min, 0) = v_min (the term is off at v_min = 0); the current one is
+  // max(v_min, -v_dn), so |v_dn| / v_- <= max(1, speed / v_min) (<= 1 at v_min = 0, where the
+  // term is chi k d^n while approaching and 0 otherwise).
+  static double normal_terms(const ExudynLaw<double>& l, double overlap, double speed) {
+    const double spring = l.contact_stiffness * std::pow(overlap, l.stiffness_exponent);
+    double terms = spring + l.contact_damping * speed;
+    if (l.impact_model == 0) {
+      terms += l.pull_off_force + spring * (1 + l.plasticity_ratio) / (1 - l.plasticity_ratio) +
+               l.adhesion_coefficient * std::pow(overlap, l.adhesion_exponent);
+    } else if (l.restitution < 1) {
+      const double v_min = l.minimum_impact_velocity;
+      const double hysteresis = exudyn_chi(l.impact_model, l.restitution) * spring;
+      if (v_min > 0)
+        terms += hysteresis * std::max(1.0, speed / v_min);
+      else if (l.impact_velocity == ImpactVelocity::current)
+        terms += hysteresis;
+    }
+    return terms;
+  }
+  // The friction force mu_d max(f_n, 0) v_t / max(|v_t|, v_reg) has magnitude <= mu_d f_n.
+  static double force_scale(const Law& law, const ExudynPhys<double>&, double overlap, double speed) {
+    return (1 + law.exudyn.dynamic_friction) * normal_terms(law.exudyn, overlap, speed);
+  }
+  // dF/dv: the normal force has slope d_c + chi k d^n / v_- in v_dn (hysteresis: v_- = v_min
+  // while it depends on v_dn; remembered at v_min = 0 it is off; current at v_min = 0 it jumps
+  // by chi k d^n as v_dn crosses 0: infinite), and the friction follows f_n with factor mu_d
+  // (max(f_n, 0) is 1-Lipschitz). In v_t the friction has slope mu_d f_n / v_reg inside the
+  // regularised zone and mu_d f_n / |v_t| < mu_d f_n / v_reg across the direction outside it.
+  static VelocitySensitivity velocity_sensitivity(const Law& law, const ExudynPhys<double>&, double overlap,
+                                                  double speed) {
+    const ExudynLaw<double>& l = law.exudyn;
+    double normal = l.contact_damping;
+    if (l.impact_model != 0 && l.restitution < 1) {
+      const double hysteresis =
+          exudyn_chi(l.impact_model, l.restitution) * l.contact_stiffness * std::pow(overlap, l.stiffness_exponent);
+      if (l.minimum_impact_velocity > 0)
+        normal += hysteresis / l.minimum_impact_velocity;
+      else if (l.impact_velocity == ImpactVelocity::current && hysteresis > 0)
+        normal = std::numeric_limits<double>::infinity();
+    }
+    return {(1 + l.dynamic_friction) * normal,
+            l.dynamic_friction * normal_terms(l, overlap, speed) / l.friction_zone};
+  }
 };
 
 static_assert(TorqueFreeSubject<ExudynSubject>);
+static_assert(ForceTermsSubject<ExudynSubject>);
 
 }  // namespace lawcheck::properties

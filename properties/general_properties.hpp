@@ -94,15 +94,32 @@ void double_and_fifty_digit_runs_agree_to_rounding() {
   double torque_scale = 0;
   double stored_max = 0;
   double exchanged = 0;
+  double overlap = 0, speed = 0, travel = 0;  // over the contact's steps, for a ForceTermsSubject
   for (std::size_t k = 0; k < end; ++k) {
     RC_ASSERT(lo.contact[k] == hi.contact[k]);
+    if (lo.contact[k] != Contact::none) {
+      overlap = std::max(overlap, -lo.uN[k]);
+      speed = std::max(speed, lo.du[k].norm() / path.dt);
+      travel += lo.du[k].norm();
+    }
     force_scale = std::max(force_scale, static_cast<double>(hi.response[k].force.norm()));
     torque_scale = std::max(torque_scale, static_cast<double>(hi.response[k].torque.norm()));
     stored_max = std::max(stored_max, static_cast<double>(hi.elastic[k]));
     exchanged += static_cast<double>(hi.response[k].force.norm() * hi.du[k].norm() +
                                      hi.response[k].torque.norm() * hi.dphi[k].norm());
   }
-  const double energy_scale = stored_max + exchanged + (end > 0 ? static_cast<double>(hi.dissipated[end - 1]) : 0.0);
+  double energy_scale = stored_max + exchanged + (end > 0 ? static_cast<double>(hi.dissipated[end - 1]) : 0.0);
+  // A force whose terms cancel (ForceTermsSubject: -f_adh + k d^n, a spring against a damper)
+  // is rounded relative to its terms, not to |F|: each step computes every term afresh from uN
+  // and vel = du/dt (each component off by 2 eps of itself, which a term proportional to it, or
+  // to its direction, keeps relative) with a few roundings of its own size, so |dF| <= ~20 eps
+  // of the terms' sum; the energies, integrals of the terms over the overlap (elastic) and
+  // trapezoids of them times du (dissipation), likewise of terms x (overlap + sum |du|).
+  if constexpr (ForceTermsSubject<S>) {
+    const double terms = S::force_scale(c.law, c.phys, overlap, speed);
+    force_scale = std::max(force_scale, terms);
+    energy_scale += terms * (overlap + travel);
+  }
   double force_error = 0;
   double torque_error = 0;
   double energy_error = 0;
@@ -142,6 +159,14 @@ void double_and_fifty_digit_runs_agree_to_rounding() {
 // disc, which is non-expansive: the bound survives slip. The energies are quadratic in F, T: each
 // step's stored or slip energy moves by <= |F|max |dF| / kt + |T|max |dT| / kr, and the
 // dissipation sums N of them; plus the energies' own rounding, 8 eps N of their size.
+// A law whose force is a sum of velocity-dependent terms (ForceTermsSubject: dampers,
+// regularised friction) has no running sum and rounds relative to its terms' sum (not |F|): that
+// sum replaces |F|max; and the turn leaves uN and the normal velocity exactly as they were
+// (only the tangential components are turned), so the normal force and the elastic energy are
+// identical, while v_t = du_t / dt is off by the increment's 6 eps |u_t|max plus 2 eps |du_t| <=
+// 4 eps |u_t|max of the subtraction and division: dF <= |dF/dv_t| 10 eps |u_t|max / dt per step
+// (no memory: it does not accumulate). The dissipation books trapezoids of the force times du:
+// per step it moves by <= |dF| |du|max + |F| 6 eps |u_t|max (kt = 0: the quadratic term is 0).
 template <LawSubject S>
 void turning_the_path_about_the_normal_turns_the_response() {
   const auto c = draw_case<S>(gen::Range::typical);
@@ -166,9 +191,23 @@ void turning_the_path_about_the_normal_turns_the_response() {
     e_max = std::max({e_max, run.elastic[i], run.dissipated[i]});
   }
   const double n = double(run.steps());
-  const double tol_f = 16 * eps * (k.tangential * (path_t + n * u_max) + n * f_max);
+  double terms = f_max, sensitivity = 0, du_max = 0;
+  if constexpr (ForceTermsSubject<S>) {
+    double overlap = 0, speed = 0;
+    for (std::size_t i = 0; i <= run.steps(); ++i) {
+      if (run.contact[i] == Contact::none) continue;
+      overlap = std::max(overlap, -run.uN[i]);
+      du_max = std::max(du_max, run.du[i].norm());
+      speed = std::max(speed, run.du[i].norm() / path.dt);
+    }
+    terms = std::max(terms, S::force_scale(c.law, c.phys, overlap, speed));
+    sensitivity = S::velocity_sensitivity(c.law, c.phys, overlap, speed).tangential;
+  }
+  const double tol_f = 16 * eps * (k.tangential * (path_t + n * u_max) + n * terms) +
+                       sensitivity * 10 * eps * u_max / path.dt;
   const double tol_t = 16 * eps * (kr * (path_r + n * phi_max) + n * t_max);
-  const double per_step = (k.tangential > 0 ? f_max * tol_f / k.tangential : 0.0) + (kr > 0 ? t_max * tol_t / kr : 0.0);
+  const double per_step = (k.tangential > 0 ? f_max * tol_f / k.tangential : 0.0) + (kr > 0 ? t_max * tol_t / kr : 0.0) +
+                          (ForceTermsSubject<S> ? tol_f * du_max + terms * 6 * eps * u_max : 0.0);
   const double tol_e = n * per_step + 8 * eps * n * e_max;
   double worst = 0;
   const auto turn = [&](Vec3d v) {

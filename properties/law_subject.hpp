@@ -43,6 +43,17 @@
 //                         the magnitude of the terms the value is computed from (rounding band).
 //   A decision that is continuous in its value (a radial return: |F| > y or not gives the same
 //   force at |F| = y) needs no entry. A law without such decisions is not a ThresholdSubject.
+// ForceTermsSubject -- a law whose force is a sum of terms that may cancel, some of them
+//   velocity-dependent (dampers, hysteresis, regularised friction), so that the rounding of a
+//   force is not bounded by eps |F| nor by eps kt (path length) (general_properties.hpp,
+//   geometry_properties.hpp use these bounds in their tolerances when the subject has them):
+//   force_scale(law, ph, overlap, speed)   bound on the sum of the magnitudes of the force's
+//                         terms over every state with overlap <= `overlap` and |vel| <= `speed`
+//                         reached from a contact made at rest (as the kit makes them): each
+//                         term is computed with a few relative roundings of its own size
+//   velocity_sensitivity(law, ph, overlap, speed)   {normal, tangential}: bounds on |dF/dv_n|
+//                         and |dF/dv_t| over the same states (how much the force amplifies a
+//                         velocity's rounding); +inf where the force jumps with the velocity
 
 #include <concepts>
 #include <vector>
@@ -105,6 +116,18 @@ template <class S>
 concept ThresholdSubject =
     LawSubject<S> && requires(const typename S::Law& law, const typename S::Law::Phys& ph, const Vec3d& v, double x) {
       { S::decisions(law, ph, v, v, x, v, v) } -> std::same_as<std::vector<ThresholdDecision>>;
+    };
+
+struct VelocitySensitivity {
+  double normal = 0;      // |dF/dv_n|, F the whole force vector
+  double tangential = 0;  // |dF/dv_t|
+};
+
+template <class S>
+concept ForceTermsSubject =
+    LawSubject<S> && requires(const typename S::Law& law, const typename S::Law::Phys& ph, double x) {
+      { S::force_scale(law, ph, x, x) } -> std::same_as<double>;
+      { S::velocity_sensitivity(law, ph, x, x) } -> std::same_as<VelocitySensitivity>;
     };
 
 // The law's physics for a generated contact (Woo's Cp2: from the two materials and the creation
