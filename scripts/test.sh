@@ -18,6 +18,7 @@ if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DLAWCHECK_SANITIZE=ON -DLAWCHECK_BENCHMARKS=OFF
   # Under the sanitizers each property runs fewer cases (they are ~10x slower); the Release run
   # above is the one that holds the >= 1000-case requirement.
-  RC_PARAMS="${RC_PARAMS_SANITIZE:-max_success=200}" \
+  # The abusive-input sweep likewise runs every 4th case there (abuse_sweep.sh).
+  RC_PARAMS="${RC_PARAMS_SANITIZE:-max_success=200}" LAWCHECK_SWEEP_STRIDE=4 LAWCHECK_SWEEP_SECONDS=30 \
     ctest --test-dir "$root/build/sanitize" --output-on-failure -j "$jobs" -LE "benchmark|claims"
 fi
