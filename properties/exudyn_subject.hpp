@@ -36,6 +36,7 @@
 
 #include <rapidcheck.h>
 
+#include "core/high_precision.hpp"
 #include "generators.hpp"
 #include "law_subject.hpp"
 #include "laws/exudyn_law.hpp"

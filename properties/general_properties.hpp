@@ -15,6 +15,7 @@
 #include <boost/math/constants/constants.hpp>
 #include <rapidcheck.h>
 
+#include "core/high_precision.hpp"
 #include "coulomb_properties.hpp"
 #include "law_case.hpp"
 

@@ -32,6 +32,7 @@
 
 #include <rapidcheck.h>
 
+#include "core/high_precision.hpp"
 #include "generators.hpp"
 #include "law_subject.hpp"
 #include "laws/ice_law.hpp"

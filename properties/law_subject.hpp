@@ -60,6 +60,7 @@
 
 #include <rapidcheck.h>
 
+#include "core/high_precision.hpp"
 #include "contact_case.hpp"
 #include "core/vector_types.hpp"
 #include "laws/contact_law.hpp"

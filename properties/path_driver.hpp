@@ -27,6 +27,7 @@
 
 #include <vector>
 
+#include "core/high_precision.hpp"
 #include "core/vector_types.hpp"
 #include "laws/contact_law.hpp"
 #include "loading_path.hpp"

@@ -1,3 +1,4 @@
+#include "core/high_precision.hpp"
 #include "render/report.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+#include "core/high_precision.hpp"
 #include "study/dissipation_study.hpp"
 
 #include <algorithm>

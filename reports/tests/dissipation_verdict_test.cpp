@@ -12,6 +12,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include "core/high_precision.hpp"
 #include "laws/linear_coulomb_law.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"

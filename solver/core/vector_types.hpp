@@ -1,12 +1,9 @@
 #pragma once
 // Fixed-size Eigen vectors and matrices over any scalar R. The solver is templated on R so that
-// the same law runs in double and in boost::multiprecision::cpp_bin_float_50 (the header below
-// gives Eigen the NumTraits of Boost.Multiprecision numbers).
+// the same law runs in double and in HighPrecision (core/high_precision.hpp).
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
-#include <boost/multiprecision/cpp_bin_float.hpp>
-#include <boost/multiprecision/eigen.hpp>
 
 namespace lawcheck {
 
@@ -19,8 +16,5 @@ using Vec2d = Vec2<double>;
 using Vec3d = Vec3<double>;
 using Mat3d = Mat3<double>;
 using Quatd = Quat<double>;
-
-// 50 decimal digits, no expression templates: the high-precision twin of double.
-using HighPrecision = boost::multiprecision::cpp_bin_float_50;
 
 }  // namespace lawcheck

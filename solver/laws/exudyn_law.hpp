@@ -329,6 +329,5 @@ private:
 };
 
 static_assert(SolverLaw<ExudynLaw<double>>);
-static_assert(ContactLaw<ExudynLaw<HighPrecision>>);
 
 }  // namespace lawcheck

@@ -208,6 +208,5 @@ private:
 };
 
 static_assert(SolverLaw<IceLaw<double>>);
-static_assert(ContactLaw<IceLaw<HighPrecision>>);
 
 }  // namespace lawcheck

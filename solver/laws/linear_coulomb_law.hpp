@@ -120,7 +120,6 @@ struct LinearCoulombLaw {
 };
 
 static_assert(SolverLaw<LinearCoulombLaw<double>>);
-static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
 static_assert(sizeof(LinearCoulombLaw<double>::State) == 3 * sizeof(double));  // no padding
 
 }  // namespace lawcheck

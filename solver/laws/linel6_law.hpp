@@ -190,6 +190,5 @@ private:
 };
 
 static_assert(SolverLaw<LinEl6Law<double>>);
-static_assert(ContactLaw<LinEl6Law<HighPrecision>>);
 
 }  // namespace lawcheck

@@ -11,10 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "core/high_precision.hpp"
 #include "laws/exudyn_law.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck {
+
+// The law runs in 50 digits too (the oracle comparisons below rely on it).
+static_assert(ContactLaw<ExudynLaw<HighPrecision>>);
+
 namespace {
 
 constexpr double eps = std::numeric_limits<double>::epsilon();

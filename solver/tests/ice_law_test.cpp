@@ -12,11 +12,16 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include "core/high_precision.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
 #include "laws/ice_law.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck {
+
+// The law runs in 50 digits too (the oracle comparisons below rely on it).
+static_assert(ContactLaw<IceLaw<HighPrecision>>);
+
 namespace {
 
 using Law = IceLaw<double>;

@@ -4,9 +4,14 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/high_precision.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
 namespace lawcheck {
+
+// The law runs in 50 digits too (the oracle comparisons below rely on it).
+static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
+
 namespace {
 
 const FrictPhys<double> phys{1e5, 2e4, 0.5};

@@ -14,11 +14,16 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include "core/high_precision.hpp"
 #include "dynamics/simulation.hpp"
 #include "laws/linel6_law.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck {
+
+// The law runs in 50 digits too (the oracle comparisons below rely on it).
+static_assert(ContactLaw<LinEl6Law<HighPrecision>>);
+
 namespace {
 
 using Law = LinEl6Law<double>;
