@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages lawcheck needs, only those that are missing (so a second run
-# is fast). Runs apt as root directly, or through sudo.
+# is fast). Runs apt as root directly, or through sudo. `--browser` also installs chromium, which
+# only the browser test needs (ctest -L browser: the report's formulas typeset offline).
 set -euo pipefail
 
 packages=(
@@ -9,8 +10,9 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev
   libbenchmark-dev libbenchmark-tools python3-scipy python3-numpy
   libcli11-dev nlohmann-json3-dev libfmt-dev
-  gnuplot-nox
+  gnuplot-nox libjs-katex
 )
+[ "${1:-}" = "--browser" ] && packages+=(chromium)
 
 missing=()
 for p in "${packages[@]}"; do

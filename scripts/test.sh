@@ -3,14 +3,15 @@
 # in CI (CI=true) or with LAWCHECK_SANITIZE=1, the same suite under ASan + UBSan.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" --browser  # chromium: the browser test (the report typeset offline)
 jobs="$(nproc)"
 
 "$root/scripts/build.sh" "$root/build/release"
 ctest --test-dir "$root/build/release" --output-on-failure -j "$jobs"
 
 if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
-  # Benchmarks are timing code, not tests: they are smoke-run in the Release tree only; the claims
+  # Benchmarks are timing code, not tests: they are smoke-run in the Release tree only (so is the
+  # browser check of the written page, which runs no sanitized code); the claims
   # ledger's check reruns tests of the other labels, which this pass runs anyway.
   # -O1 with line tables only: ASan's recommended optimisation level, and it keeps this second
   # build of the template-heavy tree (Boost.Multiprecision, RapidCheck) within CI's time budget.
@@ -20,5 +21,5 @@ if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
   # above is the one that holds the >= 1000-case requirement.
   # The abusive-input sweep likewise runs every 4th case there (abuse_sweep.sh).
   RC_PARAMS="${RC_PARAMS_SANITIZE:-max_success=200}" LAWCHECK_SWEEP_STRIDE=4 LAWCHECK_SWEEP_SECONDS=30 \
-    ctest --test-dir "$root/build/sanitize" --output-on-failure -j "$jobs" -LE "benchmark|claims"
+    ctest --test-dir "$root/build/sanitize" --output-on-failure -j "$jobs" -LE "benchmark|claims|browser"
 fi

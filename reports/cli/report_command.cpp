@@ -1,7 +1,8 @@
 // `lawcheck report [--out DIR]`: runs every study (dissipation formula, slider, stiffness, Ice,
 // restitution of Exudyn's impact models), writes DIR/report.md and a self-contained DIR/index.html
-// (default DIR: ./report), shows progress on stderr, prints the summary table and fails (exit 1)
-// if any verification fails.
+// (default DIR: ./report) with a dashboard first, KaTeX inlined for the formulas and the
+// contact-loop benchmark figures read from benchmarks/baseline.json and the newest bench run; shows
+// progress on stderr, prints the summary table and fails (exit 1) if any verification fails.
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
@@ -10,7 +11,9 @@
 
 #include "cli/command.hpp"
 #include "cli/input.hpp"
+#include "render/bench_summary.hpp"
 #include "render/gnuplot.hpp"
+#include "render/katex.hpp"
 #include "render/report.hpp"
 
 namespace lawcheck::cli {
@@ -25,6 +28,8 @@ void add_report_command(CLI::App& app) {
     // Fail before minutes of work if the plots cannot be drawn.
     if (!gnuplot_available())
       throw std::runtime_error("gnuplot not found: `lawcheck report` draws its plots with it (apt-get install gnuplot-nox)");
+    // Likewise KaTeX: without it index.html would show raw TeX (exit 1 naming the missing file).
+    const KatexAssets katex = load_katex();
     const auto t0 = std::chrono::steady_clock::now();
     auto progress = [](const std::string& line) { std::fprintf(stderr, "[report] %s\n", line.c_str()); };
     progress("dissipation study: seed 000's formulas on every case (each reported below as it is done)");
@@ -36,8 +41,9 @@ void add_report_command(CLI::App& app) {
     const RestitutionStudy rest = run_restitution_study(RestitutionParams{}, progress);
     progress("rendering plots (gnuplot) and writing the report");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const Document doc = build_report(d, s, ice, rest, seconds);
-    write_report(doc, *out);
+    const BenchSummary bench = read_default_bench_summary();
+    const Document doc = build_report(d, s, ice, rest, bench, seconds);
+    write_report(doc, *out, katex);
     progress(fmt::format("wrote {0}/report.md and {0}/index.html", *out));
 
     int failed = 0;

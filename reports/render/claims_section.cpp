@@ -1,6 +1,7 @@
 // The claims ledger's report section: see claims_section.hpp.
 #include "render/claims_section.hpp"
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,15 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep, 
   return out;
 }
 
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + what.size())) ++n;
+  return n;
+}
+
 std::string entry_text(const Claim& c) {
-  std::string s = fmt::format("**{}** (line {}{}): `{}` -- **{}**.", c.id, c.line,
-                              c.also_in.empty() ? "" : ", also in seed " + join(c.also_in, ", "), c.quote,
+  std::string s = fmt::format("**{}** (line {}{}): {} -- **{}**.", c.id, c.line,
+                              c.also_in.empty() ? "" : ", also in seed " + join(c.also_in, ", "), quote_text(c.quote),
                               name_of(c.verdict));
   if (!c.correct.empty()) s += " Correct: " + c.correct;
   s += " Evidence: " + c.evidence;
@@ -28,6 +35,32 @@ std::string entry_text(const Claim& c) {
 }
 
 }  // namespace
+
+std::string quote_text(const std::string& q) {
+  if (q.find('$') != std::string::npos) {  // not TeX for us: literal dollars
+    std::string out;
+    for (char c : q) out += c == '$' ? std::string("\\$") : std::string(1, c);
+    return fmt::format("\"{}\"", out);
+  }
+  if (q.find("\\(") != std::string::npos) {  // prose with inline math: \(x\) -> $x$
+    std::string out;
+    for (std::size_t i = 0; i < q.size(); ++i) {
+      const bool delim = q[i] == '\\' && i + 1 < q.size() && (q[i + 1] == '(' || q[i + 1] == ')');
+      out += delim ? '$' : q[i];
+      i += delim ? 1 : 0;
+    }
+    return fmt::format("\"{}\"", out);
+  }
+  bool tex = q.find('_') != std::string::npos || q.find('^') != std::string::npos;
+  for (std::size_t i = 0; i + 1 < q.size() && !tex; ++i)
+    tex = q[i] == '\\' && std::isalpha(static_cast<unsigned char>(q[i + 1]));
+  if (!tex) return fmt::format("`{}`", q);
+  std::string t = q;
+  for (int open = count(t, "\\begin{cases}") - count(t, "\\end{cases}"); open > 0; --open) t += " \\end{cases}";
+  if (t.find('&') != std::string::npos && t.find("\\begin{") == std::string::npos)
+    t = fmt::format("\\begin{{aligned}}{}\\end{{aligned}}", t);
+  return fmt::format("${}$", t);
+}
 
 void append_claims_summary(Document& doc, const ClaimsLedger& ledger) {
   std::vector<std::string> header = {"seed"};
@@ -55,7 +88,7 @@ void append_claims_summary(Document& doc, const ClaimsLedger& ledger) {
 }
 
 void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level) {
-  doc.heading(level, "Claims ledger: which statements of the seeds hold");
+  doc.heading(level, claims_heading);
   doc.paragraph(fmt::format(
       "Every checkable statement of the five seeds (formulas, sign conventions, notes, worked examples, open todos "
       "and warnings), {} entries, each with its verdict, the correct statement where it does not hold, the evidence "

@@ -9,6 +9,14 @@
 
 namespace lawcheck::reports {
 
+inline constexpr const char* claims_heading = "Claims ledger: which statements of the seeds hold";
+
+// A quote as report text: TeX quotes (the seeds' `.. math::` and :math: text: a TeX command, `_` or
+// `^`) between $...$ -- `&`-aligned rows inside `aligned`, a quoted fragment's unclosed
+// \begin{cases} closed -- so that they are typeset; prose with \(...\) gets $...$; code and
+// plain prose stay verbatim `code`.
+std::string quote_text(const std::string& quote);
+
 // Appends the summary and the per-seed sections at heading level `level` (sections at level + 1).
 void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level = 2);
 

@@ -1,5 +1,9 @@
 #include "render/document.hpp"
 
+#include <cctype>
+#include <map>
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 namespace lawcheck::reports {
@@ -48,6 +52,29 @@ void Document::preformatted(std::string text) {
   blocks_.push_back(std::move(b));
 }
 
+void Document::begin_box(std::string css_class) {
+  Block b;
+  b.kind = Block::Kind::box_begin;
+  b.text = std::move(css_class);
+  blocks_.push_back(std::move(b));
+}
+
+void Document::end_box() {
+  Block b;
+  b.kind = Block::Kind::box_end;
+  blocks_.push_back(std::move(b));
+}
+
+std::string anchor_of(const std::string& heading) {
+  std::string out;
+  for (char c : heading) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_') out += static_cast<char>(std::tolower(u));
+    else if (c == ' ') out += '-';
+  }
+  return out;
+}
+
 namespace {
 
 std::string md_cell(const std::string& s) {
@@ -70,23 +97,51 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-// Escapes text and turns `code` spans and **bold** into HTML.
+std::string excerpt(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+
+// Escapes text and turns the inline markup (document.hpp) into HTML. A formula's TeX is kept
+// verbatim (escaped) for the page's script; nothing inside `code` or $...$ is markup.
 std::string inline_html(const std::string& s) {
   std::string out;
-  bool code = false, bold = false;
+  bool bold = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '`') {
-      out += code ? "</code>" : "<code>";
-      code = !code;
-    } else if (!code && s.compare(i, 2, "**") == 0) {
+      const auto end = s.find('`', i + 1);
+      const auto stop = end == std::string::npos ? s.size() : end;
+      out += "<code>" + escape(s.substr(i + 1, stop - i - 1)) + "</code>";
+      i = stop;
+    } else if (s.compare(i, 2, "\\$") == 0) {
+      out += '$';
+      ++i;
+    } else if (s[i] == '$') {
+      const bool display = s.compare(i, 2, "$$") == 0;
+      const std::size_t open = display ? 2 : 1;
+      const auto end = s.find(display ? "$$" : "$", i + open);
+      if (end == std::string::npos || end == i + open)
+        throw std::runtime_error("report text has an unclosed or empty $...$ formula: " + excerpt(s.substr(i)));
+      out += fmt::format("<span class=\"{}\">{}</span>", display ? "tex tex-display" : "tex",
+                         escape(s.substr(i + open, end - i - open)));
+      i = end + open - 1;
+    } else if (s.compare(i, 2, "**") == 0) {
       out += bold ? "</strong>" : "<strong>";
       bold = !bold;
       ++i;
+    } else if (s[i] == '[') {
+      // [text](href), text without brackets; anything else is a literal '[' (e.g. "in [0, 1)").
+      const auto close = s.find(']', i + 1);
+      const auto paren = close == std::string::npos ? close : s.find(')', close);
+      if (close != std::string::npos && s.compare(close, 2, "](") == 0 && paren != std::string::npos &&
+          s.find('[', i + 1) > close) {
+        out += "<a href=\"" + escape(s.substr(close + 2, paren - close - 2)) + "\">" +
+               inline_html(s.substr(i + 1, close - i - 1)) + "</a>";
+        i = paren;
+      } else {
+        out += '[';
+      }
     } else {
       out += escape(std::string(1, s[i]));
     }
   }
-  if (code) out += "</code>";
   if (bold) out += "</strong>";
   return out;
 }
@@ -122,25 +177,36 @@ std::string Document::to_markdown() const {
         out += fmt::format("![{}]({})\n\n*{}*\n\n", b.figure.caption, b.figure.file, b.figure.caption);
         break;
       case Block::Kind::preformatted: out += "```\n" + b.text + "\n```\n\n"; break;
+      case Block::Kind::box_begin:
+      case Block::Kind::box_end: break;
     }
   }
   return out;
 }
 
-std::string Document::to_html(const std::string& title) const {
+std::string Document::to_html(const std::string& title, const std::string& head, const std::string& body_end) const {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n"
-      "<style>\nbody{{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.45}}\n"
+      "<style>\nbody{{font-family:sans-serif;max-width:76rem;margin:1rem auto;padding:0 1rem;line-height:1.45}}\n"
       "table{{border-collapse:collapse;margin:1rem 0}}td,th{{border:1px solid #bbb;padding:.2rem .5rem;"
       "text-align:right}}th{{background:#eee}}code{{background:#f4f4f4;padding:0 .2rem}}\n"
       "figure{{margin:1rem 0}}figcaption{{font-style:italic;font-size:.9rem}}img{{max-width:100%}}\n"
-      "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n</style>\n</head>\n<body>\n",
-      escape(title));
+      "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n"
+      // The dashboard's boxes (render/dashboard.hpp): two columns, compact, left-aligned text.
+      ".dashboard{{display:grid;grid-template-columns:minmax(0,1fr) 25rem;gap:1rem;font-size:.8rem;line-height:1.3}}\n"
+      ".dashboard table{{margin:.3rem 0}}.dashboard td{{text-align:left}}.dashboard p{{margin:.35rem 0}}"
+      ".dashboard figure{{margin:0}}\n</style>\n{}</head>\n<body>\n",
+      escape(title), head);
+  std::map<std::string, int> anchors;  // anchor -> times used, for GitHub's -1, -2 suffixes
   for (const Block& b : blocks_) {
     switch (b.kind) {
       case Block::Kind::heading:
-        out += fmt::format("<h{0}>{1}</h{0}>\n", b.level, inline_html(b.text));
+      {
+        std::string id = anchor_of(b.text);
+        if (const int n = anchors[id]++) id += fmt::format("-{}", n);
+        out += fmt::format("<h{0} id=\"{2}\">{1}</h{0}>\n", b.level, inline_html(b.text), escape(id));
         break;
+      }
       case Block::Kind::paragraph: out += "<p>" + inline_html(b.text) + "</p>\n"; break;
       case Block::Kind::list:
         out += "<ul>\n";
@@ -164,9 +230,11 @@ std::string Document::to_html(const std::string& title) const {
             escape(b.figure.caption), base64(b.figure.svg));
         break;
       case Block::Kind::preformatted: out += "<pre>" + escape(b.text) + "</pre>\n"; break;
+      case Block::Kind::box_begin: out += "<div class=\"" + escape(b.text) + "\">\n"; break;
+      case Block::Kind::box_end: out += "</div>\n"; break;
     }
   }
-  out += "</body>\n</html>\n";
+  out += body_end + "</body>\n</html>\n";
   return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include "claims/claims_ledger.hpp"
 #include "render/claims_section.hpp"
+#include "render/dashboard.hpp"
 #include "render/gnuplot.hpp"
 #include "render/restitution_section.hpp"
 #include "study/dissipation_algebra.hpp"
@@ -19,6 +20,17 @@
 namespace lawcheck::reports {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Section headings, also the dashboard's link targets (anchor_of).
+constexpr const char* kDissipationHeading = "1. Dissipation study: which formula of seed 000?";
+constexpr const char* kDecisionHeading = "1.2 Decision";
+constexpr const char* kStiffnessHeading = "2. Stiffness study: seed 004's \"does not match?!\"";
+constexpr const char* kIceHeading = "3. Ice (seed 002)";
+constexpr const char* kBenchHeading = "5. Contact-loop benchmarks";
+
+}  // namespace
 
 std::string sci(double x, int digits) { return fmt::format("{:.{}e}", x, digits - 1); }
 
@@ -173,71 +185,71 @@ void algebra_section(Document& doc, const DissipationStudy& d) {
   doc.heading(2, "1.1 Algebra: what the four formulas are");
   doc.paragraph(
       "Seed 000 writes the three candidates for the energy dissipated in one step that slips, with the trial force "
-      "norm `ft = |Ft_old + kt dt v|` above the yield force `fy = |Fn| tanPhi`. Let `s = (ft - fy)/kt`: the radial "
-      "return moves the force back by `ft - fy`, so `s` is the plastic slip of the step.");
+      "norm $f_t = |\\mathbf{F}_{t,\\mathrm{old}} + k_t\\,\\Delta t\\,\\mathbf{v}|$ above the yield force $f_y = |F_n| \\tan\\phi$. Let $s = (f_t - f_y)/k_t$: the radial "
+      "return moves the force back by $f_t - f_y$, so $s$ is the plastic slip of the step.");
   doc.list({
-      "`yield_times_slip = fy (ft - fy)/kt = fy s` - the seed's red parallelogram: the yield force times the slip.",
-      "`code_split = ((ft - fy)/2 + fy) (ft - fy)/kt = (ft + fy)(ft - fy)/(2 kt) = (ft^2 - fy^2)/(2 kt)`.",
-      "`elastic_difference = ft^2/(2 kt) - fy^2/(2 kt) = (ft^2 - fy^2)/(2 kt)`.",
-      "`mean_yield_times_slip = (fy_n + fy_{n+1})/2 (ft - fy_{n+1})/kt` (issue 13, not in the seed): the yield "
-      "force averaged over the step's ends times the slip; `fy_n` is the previous step's yield force, which the "
+      "`yield_times_slip`: $f_y (f_t - f_y)/k_t = f_y s$ - the seed's red parallelogram: the yield force times the slip.",
+      "`code_split`: $\\left(\\frac{f_t - f_y}{2} + f_y\\right) \\frac{f_t - f_y}{k_t} = \\frac{(f_t + f_y)(f_t - f_y)}{2 k_t} = \\frac{f_t^2 - f_y^2}{2 k_t}$.",
+      "`elastic_difference`: $\\frac{f_t^2}{2 k_t} - \\frac{f_y^2}{2 k_t} = \\frac{f_t^2 - f_y^2}{2 k_t}$.",
+      "`mean_yield_times_slip`: $\\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$ (issue 13, not in the seed): the yield "
+      "force averaged over the step's ends times the slip; $f_{y,n}$ is the previous step's yield force, which the "
       "linear law keeps in its state (8 bytes per contact).",
   });
   doc.paragraph(
       "So `code_split` and `elastic_difference` are **one formula written twice**: identical as algebra, they differ "
       "in double only by rounding (the study measures them equal to 1e-12 in every case and N). Both exceed "
-      "`yield_times_slip` in every slipping step by `(ft + fy)(ft - fy)/(2 kt) - fy (ft - fy)/kt = (ft - fy)^2/(2 kt) "
-      "= kt s^2/2`: the triangle between the trial overshoot and the yield line in the seed's force-displacement "
+      "`yield_times_slip` in every slipping step by $\\frac{(f_t + f_y)(f_t - f_y)}{2 k_t} - \\frac{f_y (f_t - f_y)}{k_t} "
+      "= \\frac{(f_t - f_y)^2}{2 k_t} = \\tfrac12 k_t s^2$: the triangle between the trial overshoot and the yield line in the seed's force-displacement "
       "figure.");
   doc.paragraph(
       "Which one is the dissipation of a step? Along one straight increment with a fixed yield force, the "
-      "continuous law moves elastically until `|F| = fy` and then slips at constant force `fy`; its plastic slip is "
-      "exactly `s` (in 1D the return mapping is exact: the force after every step is the continuous law's force), "
-      "so the exact dissipation is `fy s` = `yield_times_slip`. The triangle `kt s^2/2` is the elastic energy of "
+      "continuous law moves elastically until $|F| = f_y$ and then slips at constant force $f_y$; its plastic slip is "
+      "exactly $s$ (in 1D the return mapping is exact: the force after every step is the continuous law's force), "
+      "so the exact dissipation is $f_y s$ = `yield_times_slip`. The triangle $\\tfrac12 k_t s^2$ is the elastic energy of "
       "the trial state above the yield surface - a state the law never reaches. `elastic_difference` books it as "
       "if that energy had been stored and then released; it is what the seed calls \"the elastic energy removed "
       "by the tangent slip\", but the removed energy was never put in.");
   doc.paragraph(
       "Consequences for the error and its order. While a contact slips steadily each step slips about the "
-      "increment, `s ~ |du|`, so over a path that slips a total `S` the triangles add up to "
-      "`kt |du| S / 2`: a relative error `kt |du|/(2 fy) = |du|/(2 u0)` (`u0 = fy/kt`, the yield displacement). "
+      "increment, $s \\approx |\\Delta u|$, so over a path that slips a total $S$ the triangles add up to "
+      "$\\tfrac12 k_t |\\Delta u| S$: a relative error $k_t |\\Delta u|/(2 f_y) = |\\Delta u|/(2 u_0)$ ($u_0 = f_y/k_t$, the yield displacement). "
       "It is **first order** in the step and **unbounded**: a step many yield displacements long books many times "
       "the true dissipation. `yield_times_slip` has no such term: it is exact in 1D at any step size; on a curved "
       "path it inherits only the error of the radial return itself (the force direction lags by O(step)), which "
-      "the other two formulas carry as well. On the circle (`rho = fy/(kt R)`, N steps per revolution) the "
-      "discrete steady state gives, to first order, `-pi rho/(N sqrt(1 - rho^2))` for `yield_times_slip` and "
-      "that plus `pi sqrt(1 - rho^2)/(rho N)` for the other two, so the other two can only be closer by the "
-      "cancellation of two unrelated errors of opposite sign, which happens for `kt R/fy < sqrt(3)`.");
+      "the other two formulas carry as well. On the circle ($\\rho = f_y/(k_t R)$, $N$ steps per revolution) the "
+      "discrete steady state gives, to first order, $-\\pi\\rho/(N\\sqrt{1 - \\rho^2})$ for `yield_times_slip` and "
+      "that plus $\\pi\\sqrt{1 - \\rho^2}/(\\rho N)$ for the other two, so the other two can only be closer by the "
+      "cancellation of two unrelated errors of opposite sign, which happens for $k_t R/f_y < \\sqrt{3}$.");
   doc.paragraph(
       "When the yield force changes during the step (issue 13). Let both the displacement and the yield force vary "
-      "linearly over the step, `u = u_n + tau du`, `fy = fy_n + tau dfy`, `tau` in [0, 1], and let `sigma` be the "
-      "sign of the trial force. (a) If the step starts at yield, `F_n = sigma fy_n`, the force stays on the "
-      "surface, `F = sigma fy(tau)`, so the plastic rate is `du - sigma dfy/kt`; the flow rule needs it of sign "
-      "`sigma`, i.e. `ft >= fy_{n+1}` - the discrete law's own slip test - and, being constant, it lasts the whole "
-      "step: the slip is `s = (ft - fy_{n+1})/kt` and `D = int fy(tau) dtau s = (fy_n + fy_{n+1})/2 s`. This holds "
-      "also when the spring unloads while `fy` falls faster (`-dfy > kt |du|`): the contact slips forwards as `u` "
+      "linearly over the step, $u = u_n + \\tau\\,\\Delta u$, $f_y = f_{y,n} + \\tau\\,\\Delta f_y$, $\\tau \\in [0, 1]$, and let $\\sigma$ be the "
+      "sign of the trial force. (a) If the step starts at yield, $F_n = \\sigma f_{y,n}$, the force stays on the "
+      "surface, $F = \\sigma f_y(\\tau)$, so the plastic rate is $\\Delta u - \\sigma \\Delta f_y/k_t$; the flow rule needs it of sign "
+      "$\\sigma$, i.e. $f_t \\ge f_{y,n+1}$ - the discrete law's own slip test - and, being constant, it lasts the whole "
+      "step: the slip is $s = (f_t - f_{y,n+1})/k_t$ and $D = s \\int_0^1 f_y(\\tau)\\,d\\tau = \\tfrac12 (f_{y,n} + f_{y,n+1})\\, s$. This holds "
+      "also when the spring unloads while $f_y$ falls faster ($-\\Delta f_y > k_t |\\Delta u|$): the contact slips forwards as $u$ "
       "moves back. (b) If it starts inside, the force is elastic until it meets the surface at "
-      "`tau* = (fy_n - sigma F_n)/(sigma kt du - dfy)`, then slips to the end by the same `s` (the 1D return "
-      "mapping is exact) under `fy` from `fy* = fy(tau*)` to `fy_{n+1}`: `D = (fy* + fy_{n+1})/2 s`. So every "
-      "formula is `(fy* + fy_{n+1})/2 s` with some guess of `fy*`: `yield_times_slip` takes `fy_{n+1}` and misses "
-      "`dfy s/2` on every slipping step (first order over a path), `mean_yield_times_slip` takes `fy_n`: exact for "
-      "every step that starts at yield whatever `fy` does, identical to `yield_times_slip` when `fy` is constant, "
-      "and wrong only on a step that crosses from stick to slip, by `-tau* (1 - tau*) dfy s_step/2`, a product of "
-      "two increments of the step once per switch: second order. With no motion at all (`du = 0`) it gives "
-      "`(fy_n^2 - fy_{n+1}^2)/(2 kt)`, the elastic energy that leaves - which `code_split` also books there, its one "
+      "$\\tau^* = (f_{y,n} - \\sigma F_n)/(\\sigma k_t \\Delta u - \\Delta f_y)$, then slips to the end by the same $s$ (the 1D return "
+      "mapping is exact) under $f_y$ from $f_y^* = f_y(\\tau^*)$ to $f_{y,n+1}$: $D = \\tfrac12 (f_y^* + f_{y,n+1})\\, s$. So every "
+      "formula is $\\tfrac12 (f_y^* + f_{y,n+1})\\, s$ with some guess of $f_y^*$: `yield_times_slip` takes $f_{y,n+1}$ and misses "
+      "$\\tfrac12 \\Delta f_y\\, s$ on every slipping step (first order over a path), `mean_yield_times_slip` takes $f_{y,n}$: exact for "
+      "every step that starts at yield whatever $f_y$ does, identical to `yield_times_slip` when `fy` is constant, "
+      "and wrong only on a step that crosses from stick to slip, by $-\\tfrac12 \\tau^* (1 - \\tau^*)\\, \\Delta f_y\\, s_\\mathrm{step}$, a product of "
+      "two increments of the step once per switch: second order. With no motion at all ($\\Delta u = 0$) it gives "
+      "$(f_{y,n}^2 - f_{y,n+1}^2)/(2 k_t)$, the elastic energy that leaves - which `code_split` also books there, its one "
       "exact case. In 2D the radial return turns the force by the trial's angle where the continuous law turns it "
       "along the way; that first-order error (circle_2d) is common to all four, and the mean formula removes only "
-      "the `dfy` part.");
+      "the $\\Delta f_y$ part.");
   doc.paragraph(fmt::format(
       "Energy balance. The solver's ledger books work by the trapezoidal rule "
-      "(`solver/dynamics/energy_ledger.hpp`), and so does the path driver here: `W += (F_old + F_new)/2 . du`. "
-      "For a step that slips throughout at constant fy this work is exactly `fy s`, so `yield_times_slip` closes "
-      "the balance `W = dE_elastic + D` step by step and `code_split` breaks it by the triangle; "
+      "(`solver/dynamics/energy_ledger.hpp`), and so does the path driver here: $W \\mathrel{{+}}= \\tfrac12 (F_\\mathrm{{old}} + F_\\mathrm{{new}}) \\cdot \\Delta u$. "
+      "For a step that slips throughout at constant $f_y$ this work is exactly $f_y s$, so `yield_times_slip` closes "
+      "the balance $W = \\Delta E_\\mathrm{{elastic}} + D$ step by step and `code_split` breaks it by the triangle; "
       "`yield_times_slip`'s only residual comes from the steps where the contact passes from stick to slip (the "
       "trapezoid is not exact across the kink of the force: second order, see the hysteresis_1d and circle_2d "
-      "columns \"balance residual\") and from a changing yield force, `dfy s/2` per step (varying_yield_1d, "
+      "columns \"balance residual\") and from a changing yield force, $\\tfrac12 \\Delta f_y\\, s$ per step (varying_yield_1d, "
       "varying_normal_2d, oblique_impact). For a step that starts at yield the trapezoid minus the elastic change "
-      "is `(fy_n + fy_{{n+1}})/2 (du - dfy/kt)` in 1D, exactly `mean_yield_times_slip`: it closes the balance there "
+      "is $\\tfrac12 (f_{{y,n}} + f_{{y,n+1}}) (\\Delta u - \\Delta f_y/k_t)$ in 1D, exactly `mean_yield_times_slip`: it closes the balance there "
       "too. 50-digit check of the 1D "
       "exactness: the same law in `cpp_bin_float_50` at N = {} differs from the oracle by {}, so the double "
       "errors of 1e-16..1e-15 are rounding.",
@@ -246,7 +258,7 @@ void algebra_section(Document& doc, const DissipationStudy& d) {
 }
 
 void decision_section(Document& doc, const DissipationStudy& d) {
-  doc.heading(2, "1.2 Decision");
+  doc.heading(2, kDecisionHeading);
   const bool expected = d.seed_decision == kYield && d.decision == PlasticDissipation::mean_yield_times_slip;
   const CaseResult* h = d.find("hysteresis_1d");
   const CaseResult* c = d.find("circle_2d");
@@ -282,21 +294,21 @@ void decision_section(Document& doc, const DissipationStudy& d) {
     figures += fmt::format(" Cells where another formula is closer: {}.", fmt::join(lost, ", "));
   if (expected) {
     doc.paragraph(
-        "**Answer to the seed (best of its three): `yield_times_slip`, `dE = fy (ft - fy)/kt`, the seed's "
+        "**Answer to the seed (best of its three): `yield_times_slip`, $\\Delta E = f_y (f_t - f_y)/k_t$, the seed's "
         "parallelogram.** It is the exact work "
         "of the continuous law over a slipping step whose direction and yield force do not change, so it is exact "
         "in 1D at any step size, and it closes the discrete energy balance that the solver's ledger checks. "
         "`code_split` and `elastic_difference` are the same formula; each slipping step adds the triangle "
-        "`(ft - fy)^2/(2 kt) = kt s^2/2` on top of it - the energy of a trial state the law never reaches - which "
-        "makes them first-order wrong even where the law itself is exact, with a relative error `~ du/(2 u0)` that "
+        "$(f_t - f_y)^2/(2 k_t) = \\tfrac12 k_t s^2$ on top of it - the energy of a trial state the law never reaches - which "
+        "makes them first-order wrong even where the law itself is exact, with a relative error $\\sim \\Delta u/(2 u_0)$ that "
         "grows without bound with the step. On curved 2D paths every formula inherits the radial return's own "
-        "first-order error; the triangle then adds to it (circle at kt R/fy = 2: about twice the error) and only "
-        "cancels part of it on circles that barely slip (kt R/fy < sqrt(3)); when the yield force drops during a "
+        "first-order error; the triangle then adds to it (circle at $k_t R/f_y = 2$: about twice the error) and only "
+        "cancels part of it on circles that barely slip ($k_t R/f_y < \\sqrt{3}$); when the yield force drops during a "
         "slip the triangle is genuinely dissipated, but on the varying-normal path that costs `yield_times_slip` "
         "less than the triangle costs the others." +
         figures + " This answers the seed's question among its three formulas.");
     doc.paragraph(
-        "**Default: `mean_yield_times_slip`, `dE = (fy_n + fy_{n+1})/2 (ft - fy_{n+1})/kt` (issue 13).** Where the "
+        "**Default: `mean_yield_times_slip`, $\\Delta E = \\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$ (issue 13).** Where the "
         "yield force is constant it books `yield_times_slip`'s value to the last bit (hysteresis_1d, circle_2d, "
         "slider_dynamic: identical rows); where the normal force changes during a slip it is exact for every 1D "
         "step that starts at yield and second order where a step crosses from stick to slip (varying_yield_1d: "
@@ -318,7 +330,7 @@ void decision_section(Document& doc, const DissipationStudy& d) {
         name_of(d.decision), name_of(d.seed_decision)));
   }
   doc.paragraph("Evidence table (relative error of the booked dissipation against the oracle; observed order "
-                "`log(e1/e2)/log(N2/N1)` between the two largest N, `-` where the error is rounding; balance "
+                "$\\log(e_1/e_2)/\\log(N_2/N_1)$ between the two largest N, `-` where the error is rounding; balance "
                 "residual = (work - change of elastic energy - dissipation)/exact at the largest N):");
   evidence_table(doc, d);
 }
@@ -326,11 +338,11 @@ void decision_section(Document& doc, const DissipationStudy& d) {
 void seed_claims_section(Document& doc) {
   doc.heading(2, "1.3 What seed 000 gets right and wrong");
   doc.list({
-      "Right: the parallelogram `(ft - fy)/kt * fy` is the dissipation of a slipping step (exact for a straight "
+      "Right: the parallelogram $\\frac{f_t - f_y}{k_t} f_y$ is the dissipation of a slipping step (exact for a straight "
       "increment at constant fy; measured exact to rounding in hysteresis_1d).",
-      "Right: the code's split `((ft - fy)/2 + fy)(ft - fy)/kt` is the sum of a triangle and the parallelogram.",
+      "Right: the code's split $\\left(\\frac{f_t - f_y}{2} + f_y\\right) \\frac{f_t - f_y}{k_t}$ is the sum of a triangle and the parallelogram.",
       "Wrong: \"The difference of elastic potentials leads to yet another formulation\" - it is not another "
-      "formulation: `(ft^2 - fy^2)/(2 kt)` is the code's formula, factorised; the study measures the two equal to "
+      "formulation: $\\frac{f_t^2 - f_y^2}{2 k_t}$ is the code's formula, factorised; the study measures the two equal to "
       "rounding in every case.",
       "Misleading: \"the elastic energy removed by the tangent slip\" describes the trial state's energy minus the "
       "returned state's, i.e. the code's formula, which counts the trial overshoot as dissipated.",
@@ -359,11 +371,11 @@ void sweep_section(Document& doc, const DissipationStudy& d) {
 }
 
 void stiffness_section(Document& doc, const StiffnessStudy& s) {
-  doc.heading(1, "2. Stiffness study: seed 004's \"does not match?!\"");
+  doc.heading(1, kStiffnessHeading);
   doc.paragraph(
       "Seed 004 reproduces two worked examples with Woo's printed output next to a hand computation, and the two "
       "disagree. Both are recomputed here by the solver (`physics/stiffness_rules.hpp`, `physics/frict_phys.hpp`) "
-      "with lengths reduced by half the initial overlap (`l_i = rho_i + uN/2`, uN = -0.001) under each area rule, "
+      "with lengths reduced by half the initial overlap ($l_i = \\rho_i + u_N/2$, $u_N = -0.001$) under each area rule, "
       "and by the stiffness oracle (`oracles/stiffness.hpp`, 50 digits).");
   std::vector<std::vector<std::string>> rows;
   for (const auto& e : s.examples) {
@@ -375,26 +387,26 @@ void stiffness_section(Document& doc, const StiffnessStudy& s) {
                     fmt::format("{:.10f}{}", e.area_lengths.solver.kn, mark(e.area_lengths.solver.kn, e.hand_kn, "hand")),
                     fmt::format("{:.10f}", e.woo_kn), fmt::format("{:.10f}", e.hand_kn)});
   }
-  doc.table({"example", "kn, A = pi min(r1,r2)^2 (radii)", "kn, A = pi min(l1,l2)^2 (lengths)", "Woo printed",
+  doc.table({"example", "$k_n$, $A = \\pi \\min(r_1, r_2)^2$ (radii)", "$k_n$, $A = \\pi \\min(l_1, l_2)^2$ (lengths)", "Woo printed",
              "hand computation"},
             rows);
   const auto& e0 = s.examples.front();
   doc.paragraph(fmt::format(
       "**Cause of the mismatch: the area rule.** Woo's code takes the connector area from the radii, the seed's "
-      "eq. (2) from the reduced lengths. Evidence: Woo printed `contA = 0.031415926535897934` = pi * 0.1^2 "
-      "exactly (radii), while the hand computation uses pi * 0.0995^2 = {:.17g}; the two kn differ by the factor "
-      "{:.12f}, and (0.1/0.0995)^2 = {:.12f} - the whole difference is the area. The lengths agree: Woo's printed "
+      "eq. (2) from the reduced lengths. Evidence: Woo printed `contA = 0.031415926535897934` $= \\pi \\cdot 0.1^2$ "
+      "exactly (radii), while the hand computation uses $\\pi \\cdot 0.0995^2$ = {:.17g}; the two kn differ by the factor "
+      "{:.12f}, and $(0.1/0.0995)^2$ = {:.12f} - the whole difference is the area. The lengths agree: Woo's printed "
       "`lens` (0.0995, 0.1995) are the reduced lengths (sphere first, since the functor reorders the pair; kn is "
       "symmetric in the swap).",
       e0.hand_area, e0.woo_kn / e0.hand_kn, (0.1 / 0.0995) * (0.1 / 0.0995)));
   doc.paragraph("Errors in the seed's text (its code is right):");
   doc.list({
-      "`u_N = .001` in both examples: the code uses `uN = -.001`; seed 000's convention is uN < 0 in compression.",
-      "`l_2 = u_N/2` in example 1: the radius is missing; the code computes `l2 = r2 + uN/2` = 0.0995, which is "
+      "$u_N = .001$ in both examples: the code uses `uN = -.001`; seed 000's convention is uN < 0 in compression.",
+      "$l_2 = u_N/2$ in example 1: the radius is missing; the code computes `l2 = r2 + uN/2` = 0.0995, which is "
       "what Woo printed.",
-      "`l_1 = r_1 - u_N/2`: with the text's positive `u_N` this is the code's `r1 + uN/2`; the sign only works "
+      "$l_1 = r_1 - u_N/2$: with the text's positive $u_N$ this is the code's `r1 + uN/2`; the sign only works "
       "with the text's (wrong) sign of u_N.",
-      "`A = pi min(l1, l2)^2` is eq. (2) but not what Woo computes (above); the \"does not match?!\" is eq. (2) "
+      "$A = \\pi \\min(l_1, l_2)^2$ is eq. (2) but not what Woo computes (above); the \"does not match?!\" is eq. (2) "
       "vs the code, not a bug in either number.",
   });
   std::vector<std::vector<std::string>> rows2;
@@ -424,7 +436,7 @@ SummaryRow ice_summary(const IceStudy& ice) {
 }
 
 void ice_section(Document& doc, const IceStudy& ice) {
-  doc.heading(1, "3. Ice (seed 002)");
+  doc.heading(1, kIceHeading);
   doc.paragraph(fmt::format(
       "The `ice` law (`solver/laws/ice_law.hpp`, material and physics `solver/physics/ice_mat.hpp`) driven by the "
       "LawTester: two spheres r = {} m, default `IceMat` (E = 10 MPa, ktDivKn 0.2, tanPhi 0.5, mu 0.05), compressed "
@@ -509,14 +521,21 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
 }
 
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      double seconds) {
+                      const BenchSummary& bench, double seconds) {
   Document doc;
   doc.heading(1, "lawcheck report");
   doc.paragraph(fmt::format(
       "Generated by `lawcheck report` in {:.1f} s. Every number below is measured by this run: the solver's real "
       "laws (`LinearCoulombLaw`, `IceLaw`, `ExudynLaw`; for `slider_dynamic` and the restitution study, the full "
-      "solver) against the independent 50-digit oracles of `oracles/`.",
+      "solver) against the independent 50-digit oracles of `oracles/`, except the benchmark figures (read from "
+      "files, section 5).",
       seconds));
+  const Figure achieved = restitution_achieved_plot(r);
+  append_dashboard(doc, {d, s, ice, r, builtin_claims_ledger(), bench, achieved,
+                         {anchor_of(kDissipationHeading), anchor_of(kDecisionHeading), anchor_of(kStiffnessHeading),
+                          anchor_of(kIceHeading), anchor_of(restitution_heading("4.")), anchor_of(kBenchHeading),
+                          anchor_of(claims_heading)}});
+  doc.heading(2, "Studies: verdicts and key figures");
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : summarize(d, s, ice, r)) rows.push_back({row.study, verdict(row.passed), row.key_figure});
   doc.table({"study", "verdict", "key figure"}, rows);
@@ -526,7 +545,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
     doc.list(d.left_out);
   }
 
-  doc.heading(1, "1. Dissipation study: which formula of seed 000?");
+  doc.heading(1, kDissipationHeading);
   doc.paragraph(
       "Seed 000 (\"Energy balance\") offers three formulas for the energy dissipated by a Coulomb slip step and asks "
       "to \"decide analytically on which of those is the best approximation and use it both in the code and in the "
@@ -543,12 +562,13 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   checks_table(doc, d.checks);
   stiffness_section(doc, s);
   ice_section(doc, ice);
-  append_restitution_section(doc, r, "4.");
+  append_restitution_section(doc, r, "4.", true, &achieved);
+  append_bench_section(doc, bench, kBenchHeading);
   append_claims_section(doc, builtin_claims_ledger(), 1);
   return doc;
 }
 
-void write_report(const Document& doc, const fs::path& dir) {
+void write_report(const Document& doc, const fs::path& dir, const KatexAssets& katex) {
   fs::create_directories(dir / "plots");
   auto write = [](const fs::path& p, const std::string& text) {
     std::ofstream out(p, std::ios::binary);
@@ -558,7 +578,7 @@ void write_report(const Document& doc, const fs::path& dir) {
   for (const auto& b : doc.blocks())
     if (b.kind == Block::Kind::figure) write(dir / b.figure.file, b.figure.svg);
   write(dir / "report.md", doc.to_markdown());
-  write(dir / "index.html", doc.to_html("lawcheck report"));
+  write(dir / "index.html", doc.to_html("lawcheck report", katex.head, katex.body_end));
 }
 
 }  // namespace lawcheck::reports

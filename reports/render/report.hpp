@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "render/bench_summary.hpp"
 #include "render/document.hpp"
+#include "render/katex.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
 #include "study/restitution_study.hpp"
@@ -25,12 +27,13 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
 SummaryRow ice_summary(const IceStudy& ice);
 void ice_section(Document& doc, const IceStudy& ice);
 
-// Builds the whole document; renders the plots with gnuplot (throws if gnuplot is missing).
+// Builds the whole document, the dashboard (render/dashboard.hpp) first; renders the plots with
+// gnuplot (throws if gnuplot is missing).
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      double seconds);
+                      const BenchSummary& bench, double seconds);
 
-// Writes dir/report.md, dir/index.html and dir/plots/*.svg (creating dir).
-void write_report(const Document& doc, const std::filesystem::path& dir);
+// Writes dir/report.md, dir/index.html (with KaTeX inlined) and dir/plots/*.svg (creating dir).
+void write_report(const Document& doc, const std::filesystem::path& dir, const KatexAssets& katex);
 
 // Number formatting shared by the report and the CLI.
 std::string sci(double x, int digits = 3);

@@ -19,7 +19,9 @@ std::string n_text(double n) { return n == 1 ? "1" : "3/2"; }
 std::string sci3(double x) { return fmt::format("{:.2e}", x); }
 std::string order_of(const RestitutionCase& c) { return c.order ? fmt::format("{:.2f}", *c.order) : "exact"; }
 
-Figure achieved_plot(const RestitutionStudy& s) {
+}  // namespace
+
+Figure restitution_achieved_plot(const RestitutionStudy& s) {
   PlotSpec spec;
   spec.title = "requested vs achieved restitution (head-on, undamped, two spheres)";
   spec.xlabel = "requested e_res";
@@ -57,6 +59,8 @@ Figure achieved_plot(const RestitutionStudy& s) {
           "finest dt (points, n = 3/2 filled, n = 1 open; the two exponents give the same e*)",
           render_svg(spec)};
 }
+
+namespace {
 
 // The RMS error over each level's samples against N, one line per model and exponent at the
 // requested e nearest 0.5, with the slopes 2 and 2.5 that the kink analysis predicts.
@@ -117,12 +121,17 @@ std::string restitution_key_figure(const RestitutionStudy& s) {
                      s.model2_full_range.holds ? "holds" : "does not hold");
 }
 
-void append_restitution_section(Document& doc, const RestitutionStudy& s, const std::string& number, bool with_plot) {
+std::string restitution_heading(const std::string& number) {
+  return (number.empty() ? "" : number + " ") + "Restitution of Exudyn's impact models (seed 003, issue 11)";
+}
+
+void append_restitution_section(Document& doc, const RestitutionStudy& s, const std::string& number, bool with_plot,
+                                const Figure* achieved) {
   const auto& p = s.params;
   auto numbered = [&](int sub, const std::string& title) {
     return number.empty() ? title : fmt::format("{}{} {}", number, sub, title);
   };
-  doc.heading(1, (number.empty() ? "" : number + " ") + "Restitution of Exudyn's impact models (seed 003, issue 11)");
+  doc.heading(1, restitution_heading(number));
   doc.paragraph(fmt::format(
       "Head-on impacts through the full solver (`Simulation<ExudynLaw<double>>`): two equal spheres (r = {} m, "
       "rho = {} kg/m^3, relative speed {} m/s) and a sphere on a static wall, impact models {}, n in {{{}}} (k_c = {:g} "
@@ -156,7 +165,7 @@ void append_restitution_section(Document& doc, const RestitutionStudy& s, const 
   doc.paragraph(fmt::format("Thresholds: \"valid\" = |achieved - requested| <= {}; \"much more accurate\" = a gap {} "
                             "times smaller. Oracle evidence: {} {}",
                             p.valid_gap, p.much_factor, oracle_hc.evidence, oracle_m2.evidence));
-  if (with_plot) doc.figure(achieved_plot(s));
+  if (with_plot) doc.figure(achieved ? *achieved : restitution_achieved_plot(s));
 
   doc.heading(2, numbered(2, "Requested vs achieved (two spheres, undamped)"));
   std::vector<std::vector<std::string>> rows;

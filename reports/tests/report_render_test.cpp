@@ -5,12 +5,19 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
+#include <vector>
 
+#include "render/bench_summary.hpp"
+#include "render/claims_section.hpp"
 #include "render/document.hpp"
 #include "render/gnuplot.hpp"
+#include "render/katex.hpp"
 
 namespace lawcheck::reports {
 namespace {
+
+std::string fmt_dir() { return "lawcheck-bench-summary-test-" + std::to_string(::getpid()); }
 
 TEST(ReportRender, Base64MatchesTheRfc4648Vectors) {
   // RFC 4648 section 10 test vectors.
@@ -43,6 +50,109 @@ TEST(ReportRender, GnuplotSvgIsInlinedAndTheHtmlFetchesNothing) {
   const std::string md = doc.to_markdown();
   EXPECT_NE(md.find("![caption](plots/x.svg)"), std::string::npos);
   EXPECT_NE(md.find("| b\\|c |"), std::string::npos);
+}
+
+TEST(ReportRender, TexStaysBetweenDollarsInMarkdownAndBecomesOneTexSpanPerFormulaInHtml) {
+  Document doc;
+  doc.paragraph("slip $s = (f_t - f_y)/k_t$, `$not math$`, a literal \\$5 and $$D = f_y s$$ <end>");
+  doc.table({"x"}, {{"$|F| < f_y$"}});
+  const std::string md = doc.to_markdown(), html = doc.to_html("t");
+  EXPECT_NE(md.find("slip $s = (f_t - f_y)/k_t$, `$not math$`, a literal \\$5 and $$D = f_y s$$"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"tex\">s = (f_t - f_y)/k_t</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"tex tex-display\">D = f_y s</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"tex\">|F| &lt; f_y</span>"), std::string::npos);
+  EXPECT_NE(html.find("<code>$not math$</code>"), std::string::npos);
+  EXPECT_NE(html.find("a literal $5"), std::string::npos);
+  Document bad;
+  bad.paragraph("an unclosed $x formula");
+  EXPECT_THROW(bad.to_html("t"), std::runtime_error);
+}
+
+TEST(ReportRender, HeadingsGetGithubAnchorsAndLinksPointAtThem) {
+  EXPECT_EQ(anchor_of("1.2 Decision"), "12-decision");
+  EXPECT_EQ(anchor_of("2. Stiffness study: seed 004's \"does not match?!\""), "2-stiffness-study-seed-004s-does-not-match");
+  EXPECT_EQ(anchor_of("Case `circle_2d`"), "case-circle_2d");
+  Document doc;
+  doc.heading(2, "Checks");
+  doc.heading(2, "Checks");
+  doc.paragraph("see [the decision](#12-decision) in [0, 1)");
+  const std::string html = doc.to_html("t");
+  EXPECT_NE(html.find("<h2 id=\"checks\">"), std::string::npos);
+  EXPECT_NE(html.find("<h2 id=\"checks-1\">"), std::string::npos);
+  EXPECT_NE(html.find("see <a href=\"#12-decision\">the decision</a> in [0, 1)"), std::string::npos);
+}
+
+TEST(ReportRender, SeedTexQuotesAreTypesetAndCodeAndProseStayVerbatim) {
+  EXPECT_EQ(quote_text("A=\\pi\\min(l_1,l_2)^2"), "$A=\\pi\\min(l_1,l_2)^2$");
+  EXPECT_EQ(quote_text("k_b&=l k_s"), "$\\begin{aligned}k_b&=l k_s\\end{aligned}$");
+  EXPECT_EQ(quote_text("f_c= \\begin{cases} -f"), "$f_c= \\begin{cases} -f \\end{cases}$");
+  EXPECT_EQ(quote_text("if(g.uN>0) return false;"), "`if(g.uN>0) return false;`");
+  EXPECT_EQ(quote_text("minus the initial overlap"), "`minus the initial overlap`");
+  EXPECT_EQ(quote_text("broken when \\(u_n>0\\)."), "\"broken when $u_n>0$.\"");
+}
+
+TEST(ReportRender, KatexIsInlinedWithEveryFontAsADataUriAndRendersEachTexSpan) {
+  ASSERT_TRUE(std::filesystem::exists(katex_dir() / "katex.min.js")) << "libjs-katex is a declared dependency (scripts/setup.sh)";
+  const KatexAssets k = load_katex();
+  std::printf("head %zu bytes, body_end %zu bytes\n", k.head.size(), k.body_end.size());
+  // katex.min.css of libjs-katex 0.16 declares 20 @font-face rules, each now one woff2 data: URI.
+  std::size_t fonts = 0;
+  for (auto p = k.head.find("url(data:font/woff2;base64,"); p != std::string::npos; p = k.head.find("url(data:font/woff2", p + 1))
+    ++fonts;
+  std::size_t faces = 0;
+  for (auto p = k.head.find("@font-face"); p != std::string::npos; p = k.head.find("@font-face", p + 1)) ++faces;
+  EXPECT_GT(faces, 0u);
+  EXPECT_EQ(fonts, faces);
+  EXPECT_EQ(k.head.find("url(fonts/"), std::string::npos);
+  EXPECT_NE(k.body_end.find("katex.render(e.textContent"), std::string::npos);
+  EXPECT_NE(k.body_end.find("renderToString"), std::string::npos);  // the library itself is inlined
+}
+
+TEST(ReportRender, MissingKatexIsAnErrorNamingTheFileAndThePackage) {
+  try {
+    load_katex("/nonexistent/katex");
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/katex/katex.min.js"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("libjs-katex"), std::string::npos) << e.what();
+  }
+}
+
+// A Google Benchmark JSON with the given contact_step repetitions (counter in seconds per contact).
+void write_run(const std::filesystem::path& p, const std::string& date, const std::vector<double>& ns) {
+  std::ofstream out(p);
+  out << "{\"context\": {\"date\": \"" << date << "\"}, \"benchmarks\": [";
+  for (std::size_t i = 0; i < ns.size(); ++i)
+    out << (i ? "," : "") << "{\"name\": \"contact_step/spheres:10000\", \"run_name\": \"contact_step/spheres:10000\", "
+        << "\"run_type\": \"iteration\", \"ns_per_contact\": " << ns[i] * 1e-9 << "}";
+  out << ", {\"name\": \"contact_step/spheres:10000_median\", \"run_name\": \"contact_step/spheres:10000\", "
+         "\"run_type\": \"aggregate\", \"ns_per_contact\": 1.0}]}";
+}
+
+TEST(ReportRender, BenchSummaryTakesMediansAndOnlyARunNewerThanTheBaseline) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt_dir();
+  fs::remove_all(dir);
+  fs::create_directories(dir / "results");
+  write_run(dir / "baseline.json", "2026-11-23T06:25:20+00:00", {90, 100, 95});
+  BenchSummary none = read_bench_summary(dir / "baseline.json", dir / "results");
+  ASSERT_EQ(none.figures.size(), 1u);
+  EXPECT_DOUBLE_EQ(none.figures[0].baseline_ns, 95);
+  EXPECT_FALSE(none.latest);
+  // Older than the baseline (07:25 at +02:00 is 05:25 UTC) and a broken file: neither counts.
+  write_run(dir / "results" / "bench-20261123T052500Z.json", "2026-11-23T07:25:00+02:00", {50, 50});
+  { std::ofstream(dir / "results" / "bench-20261124T000000Z.json") << "{\"context\": "; }
+  EXPECT_FALSE(read_bench_summary(dir / "baseline.json", dir / "results").latest);
+  write_run(dir / "results" / "bench-20261123T120000Z.json", "2026-11-23T12:00:00+00:00", {110, 120, 130, 140});
+  const BenchSummary s = read_bench_summary(dir / "baseline.json", dir / "results");
+  ASSERT_TRUE(s.latest);
+  EXPECT_EQ(s.latest->filename(), "bench-20261123T120000Z.json");
+  ASSERT_TRUE(s.figures[0].latest_ns);
+  EXPECT_DOUBLE_EQ(*s.figures[0].latest_ns, 125);
+  const BenchSummary missing = read_bench_summary(dir / "nothing.json", dir / "results");
+  EXPECT_TRUE(missing.figures.empty());
+  EXPECT_NE(missing.problem.find("nothing.json"), std::string::npos) << missing.problem;
+  fs::remove_all(dir);
 }
 
 }  // namespace

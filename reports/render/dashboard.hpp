@@ -1,0 +1,47 @@
+#pragma once
+// The report's front page (issue 15): what a DEM developer reads in one minute, first on the page
+// (the first screen of index.html at 1280x800; a compact table in report.md). Per law, what this
+// run verified against the oracles (with case counts, measured here) and which ctests of the
+// claims ledger decide that law's statements (names from the ledger; the report does not run the
+// ctest suites, and says so); the ledger's counts per verdict; the plastic-dissipation decision;
+// the restitution plot (the figure of section 4, reused); the contact-loop benchmark figures from
+// benchmarks/baseline.json and the newest run of scripts/bench.sh (render/bench_summary.hpp).
+// Every item links to its section.
+
+#include <string>
+
+#include "claims/claims_ledger.hpp"
+#include "render/bench_summary.hpp"
+#include "render/document.hpp"
+#include "study/dissipation_study.hpp"
+#include "study/ice_study.hpp"
+#include "study/restitution_study.hpp"
+#include "study/stiffness_study.hpp"
+
+namespace lawcheck::reports {
+
+// Anchors (anchor_of of the section headings) the dashboard links to.
+struct DashboardLinks {
+  std::string dissipation, decision, stiffness, ice, restitution, benchmarks, claims;
+};
+
+struct DashboardInputs {
+  const DissipationStudy& dissipation;
+  const StiffnessStudy& stiffness;
+  const IceStudy& ice;
+  const RestitutionStudy& restitution;
+  const ClaimsLedger& ledger;
+  const BenchSummary& bench;
+  const Figure& restitution_plot;
+  DashboardLinks links;
+};
+
+inline constexpr const char* dashboard_heading = "Dashboard";
+
+// Appends the dashboard: a level-2 heading `dashboard_heading` and its blocks.
+void append_dashboard(Document& doc, const DashboardInputs& in);
+
+// The benchmark section the dashboard links to: which files, from when, every figure and ratio.
+void append_bench_section(Document& doc, const BenchSummary& bench, const std::string& heading);
+
+}  // namespace lawcheck::reports
