@@ -42,4 +42,9 @@ private:
   throw BadParameter(field, value, reason);
 }
 
+// A physical input that must be positive and finite (a mass, a stiffness, a speed).
+inline void require_positive(const std::string& field, const Real& v) {
+  if (!(v > 0) || !isfinite(v)) bad_parameter(field, v, "must be positive");
+}
+
 }  // namespace lawcheck::oracles

@@ -11,16 +11,11 @@ namespace lawcheck::oracles {
 
 namespace {
 
-void positive(const std::string& field, const Real& v) {
-  if (!(v > 0) || !isfinite(v))
-    bad_parameter(field, v, "must be positive");
-}
-
 void check(const SlidingInput& in) {
-  positive("mass", in.mass);
-  positive("v0", in.v0);
-  positive("kt", in.kt);
-  positive("fy", in.fy);
+  require_positive("mass", in.mass);
+  require_positive("v0", in.v0);
+  require_positive("kt", in.kt);
+  require_positive("fy", in.fy);
 }
 
 }  // namespace
@@ -85,12 +80,12 @@ SlidingState dynamic_sliding_state(const SlidingInput& in, const Real& t) {
 namespace {
 
 void check(const RollingInput& in) {
-  positive("mass", in.mass);
-  positive("radius", in.radius);
-  positive("inertia_factor", in.inertia_factor);
-  positive("v0", in.v0);
-  positive("kt", in.kt);
-  positive("fy", in.fy);
+  require_positive("mass", in.mass);
+  require_positive("radius", in.radius);
+  require_positive("inertia_factor", in.inertia_factor);
+  require_positive("v0", in.v0);
+  require_positive("kt", in.kt);
+  require_positive("fy", in.fy);
 }
 
 SlidingInput slip_problem(const RollingInput& in) {

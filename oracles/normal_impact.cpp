@@ -10,18 +10,10 @@
 
 namespace lawcheck::oracles {
 
-namespace {
-
-void positive(const std::string& field, const Real& v) {
-  if (!(v > 0) || !isfinite(v)) bad_parameter(field, v, "must be positive");
-}
-
-}  // namespace
-
 ImpactResult linear_impact(const LinearImpactInput& in) {
-  positive("mass", in.mass);
-  positive("kn", in.kn);
-  positive("v0", in.v0);
+  require_positive("mass", in.mass);
+  require_positive("kn", in.kn);
+  require_positive("v0", in.v0);
   if (!(in.damping >= 0) || !isfinite(in.damping)) bad_parameter("damping", in.damping, "must be >= 0");
   const Real pi = boost::math::constants::pi<Real>();
   const Real zeta = in.damping / (2 * sqrt(in.kn * in.mass));
@@ -68,12 +60,12 @@ Real damping_ratio_for_restitution(const Real& e) {
 HertzInput hertz_sphere_sphere(const Real& e1, const Real& nu1, const Real& r1, const Real& m1,
                                const Real& e2, const Real& nu2, const Real& r2, const Real& m2,
                                const Real& v0) {
-  positive("E1", e1);
-  positive("E2", e2);
-  positive("r1", r1);
-  positive("r2", r2);
-  positive("m1", m1);
-  positive("m2", m2);
+  require_positive("E1", e1);
+  require_positive("E2", e2);
+  require_positive("r1", r1);
+  require_positive("r2", r2);
+  require_positive("m1", m1);
+  require_positive("m2", m2);
   if (!(nu1 > -1 && nu1 < Real("0.5"))) bad_parameter("nu1", nu1, "Poisson ratio must be in (-1, 0.5)");
   if (!(nu2 > -1 && nu2 < Real("0.5"))) bad_parameter("nu2", nu2, "Poisson ratio must be in (-1, 0.5)");
   HertzInput h;
@@ -86,9 +78,9 @@ HertzInput hertz_sphere_sphere(const Real& e1, const Real& nu1, const Real& r1, 
 
 HertzInput hertz_sphere_wall(const Real& e, const Real& nu, const Real& r, const Real& m,
                              const Real& wall_modulus, const Real& wall_nu, const Real& v0) {
-  positive("E", e);
-  positive("r", r);
-  positive("m", m);
+  require_positive("E", e);
+  require_positive("r", r);
+  require_positive("m", m);
   if (!(nu > -1 && nu < Real("0.5"))) bad_parameter("nu", nu, "Poisson ratio must be in (-1, 0.5)");
   if (!(wall_modulus >= 0) || !isfinite(wall_modulus)) bad_parameter("wall_E", wall_modulus, "must be >= 0 (0: rigid wall)");
   Real compliance = (1 - nu * nu) / e;
@@ -100,10 +92,10 @@ HertzInput hertz_sphere_wall(const Real& e, const Real& nu, const Real& r, const
 }
 
 ImpactResult hertz_impact(const HertzInput& in) {
-  positive("E*", in.modulus);
-  positive("R*", in.radius);
-  positive("m*", in.mass);
-  positive("v0", in.v0);
+  require_positive("E*", in.modulus);
+  require_positive("R*", in.radius);
+  require_positive("m*", in.mass);
+  require_positive("v0", in.v0);
   const Real pi = boost::math::constants::pi<Real>();
   const Real k = Real(4) / 3 * in.modulus * sqrt(in.radius);
   ImpactResult r;

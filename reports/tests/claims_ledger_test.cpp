@@ -14,7 +14,7 @@
 #include "core/input_error.hpp"
 #include "render/claims_section.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::claims_ledger_test {
 namespace {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
@@ -147,4 +147,4 @@ TEST(ClaimsSection, SummaryCountsEveryVerdictPerSeedAndEverySeedListsItsEntries)
 }
 
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::claims_ledger_test

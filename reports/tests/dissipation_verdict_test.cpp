@@ -20,7 +20,7 @@
 #include "study/dissipation_study.hpp"
 #include "study/slider_case.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::dissipation_verdict_test {
 namespace {
 
 constexpr auto kYield = PlasticDissipation::yield_times_slip;
@@ -457,4 +457,4 @@ TEST(ObliqueImpact, MeanYieldTimesSlipConvergesAtSecondOrderAndYieldTimesSlipAtF
 }
 
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::dissipation_verdict_test

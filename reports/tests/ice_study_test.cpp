@@ -9,7 +9,7 @@
 #include "render/report.hpp"
 #include "study/ice_study.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::ice_study_test {
 namespace {
 
 constexpr double eps = std::numeric_limits<double>::epsilon();
@@ -64,4 +64,4 @@ TEST(IceStudy, EverySeedClaimHasAVerdictAndATestAndEveryCheckPasses) {
 }
 
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::ice_study_test

@@ -50,7 +50,7 @@ def layout(d, md, html):
     if missing or not links:
         failures.append(f"index.html: links without a target: {missing}")
     dash = html[html.find('id="dashboard"'):html.find('id="' + html_heads[2][1] + '"') if len(html_heads) > 2 else None]
-    for what in ('href="#1-dissipation', 'href="#12-decision', 'href="#claims-ledger', 'href="#4-restitution',
+    for what in ('href="#1-dissipation', 'href="#12-decision', 'href="#6-claims-ledger', 'href="#4-restitution',
                  'href="#5-contact-loop-benchmarks', 'data:image/svg+xml;base64'):
         if what not in dash:
             failures.append(f"index.html: the dashboard lacks {what}")

@@ -18,7 +18,7 @@
 #include "render/restitution_section.hpp"
 #include "study/restitution_study.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::restitution_study_test {
 namespace {
 
 void print_table(const RestitutionStudy& s) {
@@ -212,4 +212,4 @@ TEST(RestitutionStudy, ReportTableShowsOracleAndSolverSideBySideAndTheClaimsVerd
 }
 
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::restitution_study_test

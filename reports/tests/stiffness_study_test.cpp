@@ -7,7 +7,7 @@
 
 #include "study/stiffness_study.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::stiffness_study_test {
 namespace {
 
 TEST(StiffnessStudy, PrintedKnIsTheRadiiAreaAndHandKnTheLengthsArea) {
@@ -75,4 +75,4 @@ TEST(StiffnessStudy, BadPairsAndSizesAreInputErrorsNamingTheField) {
 }
 
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::stiffness_study_test

@@ -13,7 +13,7 @@
 #include "dynamics/simulation.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_bad_input_test {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
@@ -158,4 +158,4 @@ TEST(DynamicsBadInput, LawTesterStagesAndUntilConditionsNameTheirField) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_bad_input_test

@@ -8,7 +8,7 @@
 
 #include "dynamics/broad_phase.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_broad_phase_test {
 namespace {
 
 struct Packing {
@@ -70,4 +70,4 @@ TEST(BroadPhase, CellGridHandlesASubsetOfParticles) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_broad_phase_test

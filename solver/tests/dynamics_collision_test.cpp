@@ -11,7 +11,7 @@
 #include "dynamics/simulation.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_collision_test {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
@@ -204,4 +204,4 @@ TEST(Dynamics, UprightCapsuleOnAWallSettlesToItsWeight) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_collision_test

@@ -11,7 +11,7 @@
 #include "dynamics/contact_response.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_contact_response_test {
 namespace {
 
 // Spurious relative tangential speed of two touching spheres (r = 0.01) on a pair rotating
@@ -58,4 +58,4 @@ TEST(ContactResponse, RigidSpinOfALeapfrogSampledPairSlipsSpuriouslyOnlyAtSecond
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_contact_response_test

@@ -12,7 +12,7 @@
 #include "laws/linear_coulomb_law.hpp"
 #include "tester/law_tester.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_energy_kinds_test {
 namespace {
 
 constexpr double eps = std::numeric_limits<double>::epsilon();
@@ -107,4 +107,4 @@ TEST(EnergyLedger, TheReferenceIsTheEnergyBeforeTheFirstStepSoAFirstStepSlipIsCh
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_energy_kinds_test

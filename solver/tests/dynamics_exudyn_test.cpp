@@ -15,7 +15,7 @@
 #include "oracles/normal_impact.hpp"
 #include "laws/exudyn_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_exudyn_test {
 namespace {
 
 using Sim = Simulation<ExudynLaw<double>>;
@@ -296,4 +296,4 @@ TEST(ExudynDynamics, HertzImpactOfChungOoiTestOneMatchesPeakForceOverlapAndDurat
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_exudyn_test

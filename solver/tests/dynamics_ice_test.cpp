@@ -35,7 +35,7 @@
 #include "dynamics/simulation.hpp"
 #include "laws/ice_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_ice_test {
 namespace {
 
 using Law = IceLaw<double>;
@@ -211,4 +211,4 @@ TEST(DynamicsIce, AfterTheBreakTheChainsReContactsLeaveOnlyTheContactOnsetBandWh
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_ice_test

@@ -15,7 +15,7 @@
 #include "dynamics/simulation.hpp"
 #include "laws/linel6_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_linel6_test {
 namespace {
 
 using Law = LinEl6Law<double>;
@@ -235,4 +235,4 @@ TEST(DynamicsLinEl6, StableTimeStepCountsRotationalStiffnessRejects10PercentAbov
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_linel6_test

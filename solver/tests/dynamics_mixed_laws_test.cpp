@@ -12,7 +12,7 @@
 #include "laws/linear_coulomb_law.hpp"
 #include "laws/linel6_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_mixed_laws_test {
 namespace {
 
 using MixedSimulation = Simulation<LinearCoulombLaw<double>, LinEl6Law<double>>;
@@ -94,4 +94,4 @@ TEST(MixedLaws, AStackOffTheAxisSettlesToItsWeightOnTheWallAndItsBandShrinksWith
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_mixed_laws_test

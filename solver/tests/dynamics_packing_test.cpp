@@ -13,7 +13,7 @@
 #include "gas_scene.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_packing_test {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
@@ -69,4 +69,4 @@ TEST(Simulation, ContactsAfterEveryStepAreExactlyThePairsThatOverlappedAtItsStar
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_packing_test

@@ -17,7 +17,7 @@
 #include "gas_scene.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::dynamics_threads_test {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
@@ -79,4 +79,4 @@ TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThous
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::dynamics_threads_test

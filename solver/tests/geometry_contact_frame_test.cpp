@@ -9,7 +9,7 @@
 
 #include "geometry/contact_frame.hpp"
 
-namespace lawcheck {
+namespace lawcheck::geometry_contact_frame_test {
 namespace {
 
 // Largest deviation of a frame from a right-handed orthonormal basis.
@@ -215,4 +215,4 @@ TEST(GeometryContactFrame, MidStepPoseGoesHalfALeapfrogStepBack) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::geometry_contact_frame_test

@@ -17,7 +17,7 @@
 #include "core/input_error.hpp"
 #include "geometry/contact_point.hpp"
 
-namespace lawcheck {
+namespace lawcheck::geometry_contact_point_test {
 namespace {
 
 constexpr double tol = 1e-14;
@@ -400,4 +400,4 @@ TEST(GeometryContactPoint, InvalidShapesAreRejectedBeforeAnyComputation) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::geometry_contact_point_test

@@ -11,7 +11,7 @@
 #include "core/input_error.hpp"
 #include "geometry/shapes.hpp"
 
-namespace lawcheck {
+namespace lawcheck::geometry_shapes_test {
 namespace {
 
 const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -86,4 +86,4 @@ TEST(GeometryShapes, BadFacetsAreRejected) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::geometry_shapes_test

@@ -17,7 +17,7 @@
 #include "laws/ice_law.hpp"
 #include "tester/law_tester.hpp"
 
-namespace lawcheck {
+namespace lawcheck::ice_law_test {
 
 // The law runs in 50 digits too (the oracle comparisons below rely on it).
 static_assert(ContactLaw<IceLaw<HighPrecision>>);
@@ -317,4 +317,4 @@ TEST(IceLaw, BadIceParametersAreInputErrorsNamingTheField) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::ice_law_test

@@ -7,7 +7,7 @@
 #include "core/high_precision.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
-namespace lawcheck {
+namespace lawcheck::linear_coulomb_law_test {
 
 // The law runs in 50 digits too (the oracle comparisons below rely on it).
 static_assert(ContactLaw<LinearCoulombLaw<HighPrecision>>);
@@ -122,4 +122,4 @@ TEST(LinearCoulombLaw, InstantiatesInFiftyDigitPrecision) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::linear_coulomb_law_test

@@ -19,7 +19,7 @@
 #include "laws/linel6_law.hpp"
 #include "tester/law_tester.hpp"
 
-namespace lawcheck {
+namespace lawcheck::linel6_law_test {
 
 // The law runs in 50 digits too (the oracle comparisons below rely on it).
 static_assert(ContactLaw<LinEl6Law<HighPrecision>>);
@@ -367,4 +367,4 @@ TEST(LinEl6Law, RotationalStiffnessRuleNamesRoundTripAndAnUnknownNameIsAnInputEr
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::linel6_law_test

@@ -17,7 +17,7 @@
 #include "laws/linear_coulomb_law.hpp"
 #include "physics/frict_phys.hpp"
 
-namespace lawcheck {
+namespace lawcheck::rigid_rotation_test {
 namespace {
 
 constexpr double r1 = 0.01, r2 = 0.015, uN0 = -1e-4;
@@ -175,4 +175,4 @@ TEST(RigidRotation, AFrameRebuiltFromTheNormalEachStepDoesNotFollowThePair) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::rigid_rotation_test

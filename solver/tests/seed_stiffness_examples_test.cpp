@@ -9,7 +9,7 @@
 
 #include "physics/frict_phys.hpp"
 
-namespace lawcheck {
+namespace lawcheck::seed_stiffness_examples_test {
 namespace {
 
 // 1e-12 relative: the printed values carry 17 significant digits and kn is a few double
@@ -102,4 +102,4 @@ TEST(Stiffness, FlatFlatPairIsAnErrorNamingThePair) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::seed_stiffness_examples_test
