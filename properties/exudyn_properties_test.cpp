@@ -11,7 +11,7 @@
 #include "exudyn_subject.hpp"
 #include "law_property_suite.hpp"
 
-namespace lawcheck::properties {
+namespace lawcheck::properties::exudyn_properties_test {
 namespace {
 
 // A deliberately wrong Exudyn law: when its contact separates it keeps the impact velocity of
@@ -39,7 +39,7 @@ TEST(ExudynPropertyKitRejects, ALawThatKeepsTheOldImpactVelocityWhenItsContactIs
 }
 
 }  // namespace
-}  // namespace lawcheck::properties
+}  // namespace lawcheck::properties::exudyn_properties_test
 
 using lawcheck::properties::ExudynSubject;
 

@@ -22,7 +22,7 @@
 #include "mutant_laws.hpp"
 #include "property_runner.hpp"
 
-namespace lawcheck::properties {
+namespace lawcheck::properties::mutation_test {
 namespace {
 
 struct KitProperty {
@@ -188,4 +188,4 @@ TEST(PropertyKitMutationScore, EveryMutantIsKilledByTheFastPropertySet) {
 }
 
 }  // namespace
-}  // namespace lawcheck::properties
+}  // namespace lawcheck::properties::mutation_test

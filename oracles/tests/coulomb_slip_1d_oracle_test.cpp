@@ -9,7 +9,7 @@
 #include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::coulomb_slip_1d_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -184,4 +184,4 @@ TEST(CoulombSlip1dOracle, BadInputThrowsNamingTheField) {
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::coulomb_slip_1d_oracle_test

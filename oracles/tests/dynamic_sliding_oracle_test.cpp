@@ -6,7 +6,7 @@
 #include "agreement.hpp"
 #include "oracles/dynamic_sliding.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::dynamic_sliding_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -110,4 +110,4 @@ TEST(DynamicSlidingOracle, BadInputThrows) {
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::dynamic_sliding_oracle_test

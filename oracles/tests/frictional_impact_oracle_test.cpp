@@ -9,7 +9,7 @@
 #include "oracles/coulomb_slip_2d.hpp"
 #include "oracles/frictional_impact.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::frictional_impact_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -71,4 +71,4 @@ TEST(FrictionalImpactOracle, BadInputThrowsNamingTheField) {
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::frictional_impact_oracle_test

@@ -12,7 +12,7 @@
 #include "oracles/hunt_crossley.hpp"
 #include "oracles/normal_impact.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::normal_impact_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -156,4 +156,4 @@ TEST(NormalImpactOracle, BadInputThrows) {
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::normal_impact_oracle_test

@@ -7,7 +7,7 @@
 #include "agreement.hpp"
 #include "oracles/stiffness.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::stiffness_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -122,4 +122,4 @@ TEST(StiffnessOracle, TwoFlatParticlesAndBadInputThrowNamingTheField) {
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::stiffness_oracle_test
