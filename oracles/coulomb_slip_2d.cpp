@@ -17,12 +17,54 @@ namespace {
 
 Real dot(const Vec2& a, const Vec2& b) { return a[0] * b[0] + a[1] * b[1]; }
 Real norm2(const Vec2& a) { return dot(a, a); }
+Vec2 unit(const Real& x, const Real& y) {
+  const Real inv = 1 / sqrt(x * x + y * y);
+  return {x * inv, y * inv};
+}
+// The same for a vector whose length is 1 up to the integration tolerance (the slip state below):
+// 1/|n| = (1 + d)^(-1/2) with d = |n|^2 - 1 is 1 - d/2 up to 3d^2/8 (one Newton step for the
+// inverse square root from 1), i.e. exact to ~tol^2, without a 50-digit square root (which costs
+// as much as a sine).
+Vec2 near_unit(const Real& x, const Real& y) {
+  const Real inv = (3 - (x * x + y * y)) / 2;
+  return {x * inv, y * inv};
+}
 
 // Plastic multiplier of a state on the yield circle with force direction n: consistency
 // d|F|/dt = dfy/dt gives lambda = n.du/dt - (dfy/dt)/kt (slip if > 0).
-Real multiplier(const Real& theta, const PathPoint& p, const Real& kt) {
-  return cos(theta) * p.du[0] + sin(theta) * p.du[1] - p.dfy / kt;
+Real multiplier(const Vec2& n, const PathPoint& p, const Real& kt) {
+  return n[0] * p.du[0] + n[1] * p.du[1] - p.dfy / kt;
 }
+
+// The path, remembering its value at the last kRemembered distinct times. A step-doubling attempt
+// evaluates it at 37 stage times of which about 14 recur bit for bit: RKF78's nodes 0, 1/6 and 1
+// appear twice in a step, the first half step's nodes are half the full step's (halving is exact
+// in binary), and the next step starts at the full step's end (ode.cpp). A path evaluation (two
+// or more 50-digit sines) is most of the oracle's work; a lookup is a few comparisons.
+class RememberedPath {
+public:
+  explicit RememberedPath(const Path2d& path) : path_(path) {}
+
+  PathPoint operator()(const Real& t) {
+    for (std::size_t k = 0; k < size_; ++k) {
+      const std::size_t i = (last_ + kRemembered - k) % kRemembered;  // newest first
+      if (times_[i] == t) return points_[i];
+    }
+    last_ = (last_ + 1) % kRemembered;
+    if (size_ < kRemembered) ++size_;
+    times_[last_] = t;
+    points_[last_] = path_(t);
+    return points_[last_];
+  }
+
+private:
+  static constexpr std::size_t kRemembered = 32;  // > the 24 distinct times of one attempt
+  const Path2d& path_;
+  std::array<Real, kRemembered> times_;
+  std::array<PathPoint, kRemembered> points_;
+  std::size_t size_ = 0;
+  std::size_t last_ = kRemembered - 1;
+};
 
 class Solver {
 public:
@@ -31,8 +73,11 @@ public:
     const PathPoint p0 = path_(t0);
     if (!(p0.fy > 0)) bad_parameter("fy(t0)", p0.fy, "yield force must be positive");
     e_ref_ = p0.fy * p0.fy / kt_;
+    inv_e_ref_ = 1 / e_ref_;
+    inv_kt_ = 1 / kt_;
     scan_ = o.scan_step > 0 ? o.scan_step : (t1 - t0) / 2000;
-    h0_ = scan_ / 10;
+    gap_rate_ = o.gap_rate_bound;
+    h_ = scan_ / 10;
     t_ = t0;
     force_ = o.initial_force;
     if (norm2(force_) > p0.fy * p0.fy * (1 + Real("1e-40")))
@@ -57,47 +102,61 @@ private:
   bool decide() {
     const PathPoint p = path_(t_);
     if (norm2(force_) < p.fy * p.fy * (1 - Real("1e-40"))) return false;
-    const Real theta = atan2(force_[1], force_[0]);
-    const Real lambda = multiplier(theta, p, kt_);
+    const Vec2 n = unit(force_[0], force_[1]);
+    const Real lambda = multiplier(n, p, kt_);
     const Real scale = sqrt(norm2(p.du)) + abs(p.dfy) / kt_;
     if (lambda > Real("1e-40") * scale) return true;
     if (lambda < -Real("1e-40") * scale) return false;
     const Real dt = scan_ * Real("1e-6");
-    const detail::State s = detail::rkf78_step(rhs(), {theta, 0, 0}, t_, dt);
-    return multiplier(s[0], path_(t_ + dt), kt_) > 0;
+    const detail::State s = detail::rkf78_step(rhs(), {n[0], n[1], 0, 0}, t_, dt);
+    return multiplier(unit(s[0], s[1]), path_(t_ + dt), kt_) > 0;
   }
 
-  // Slip state {theta, D/e_ref, W/e_ref}: F = fy (cos theta, sin theta) stays on the circle.
+  // Slip state {n_x, n_y, D/e_ref, W/e_ref}: the direction of F as a vector n, F = fy n/|n|, so F
+  // stays exactly on the circle. The angle theta of F turns at theta' = kt (tau.du/dt)/fy
+  // (header); n follows as dn/dt = theta' (-n_y, n_x), a rotation, so |n| = 1 is invariant (the
+  // integration keeps it to the tolerance, and every use divides it out). The same law as
+  // integrating theta itself, without a cosine and a sine per evaluation (50-digit series, each
+  // as costly as ~20 multiplications).
   detail::Rhs rhs() {
     return [this](const detail::State& s, detail::State& d, const Real& t) {
       const PathPoint p = path_(t);
-      const Real c = cos(s[0]);
-      const Real sn = sin(s[0]);
-      const Real n_du = c * p.du[0] + sn * p.du[1];
-      d[0] = kt_ * (-sn * p.du[0] + c * p.du[1]) / p.fy;
-      d[1] = p.fy * (n_du - p.dfy / kt_) / e_ref_;
-      d[2] = p.fy * n_du / e_ref_;
+      const Vec2 n = near_unit(s[0], s[1]);
+      const Real n_du = n[0] * p.du[0] + n[1] * p.du[1];
+      const Real turn_rate = kt_ * (n[0] * p.du[1] - n[1] * p.du[0]) / p.fy;
+      const Real fy_e = p.fy * inv_e_ref_;
+      d[0] = -turn_rate * s[1];
+      d[1] = turn_rate * s[0];
+      d[2] = fy_e * (n_du - p.dfy * inv_kt_);
+      d[3] = fy_e * n_du;
     };
   }
 
   bool slip_phase() {
-    const Real theta0 = atan2(force_[1], force_[0]);
+    const Vec2 n0 = unit(force_[0], force_[1]);
     const Real t_start = t_;
-    auto r = detail::integrate(rhs(), {theta0, 0, 0}, t_, t1_, tol_, h0_,
+    auto r = detail::integrate(rhs(), {n0[0], n0[1], 0, 0}, t_, t1_, tol_, h_,
                                [this](const detail::State& s, const Real& t) {
-                                 return -multiplier(s[0], path_(t), kt_);
+                                 return -multiplier(near_unit(s[0], s[1]), path_(t), kt_);
                                });
+    // The next slip phase starts with the step size this one ended with (the path's time scale
+    // does not change at a switch; the control corrects it either way).
+    h_ = r.h_next;
     t_ = r.t;
     const Real fy = path_(t_).fy;
-    force_ = {fy * cos(r.x[0]), fy * sin(r.x[0])};
-    result_.dissipation += r.x[1] * e_ref_;
-    result_.work += r.x[2] * e_ref_;
+    const Vec2 n = unit(r.x[0], r.x[1]);
+    force_ = {fy * n[0], fy * n[1]};
+    result_.dissipation += r.x[2] * e_ref_;
+    result_.work += r.x[3] * e_ref_;
     result_.steps += r.steps;
     if (t_ > t_start) stalls_ = 0;
     return !r.event_hit;
   }
 
   // Exact: F(t) = F_s + kt (u(t) - u_s), work F_s.du + kt |du|^2/2. Scan for |F| reaching fy.
+  // With a bound on the rate at which the gap fy - |F| can close (options.gap_rate_bound), the
+  // scan advances by the time the gap needs to close at that rate when this exceeds scan_step:
+  // no crossing can lie in between. fy - |F| = (fy^2 - |F|^2)/(fy + |F|) >= -g fy/2 inside.
   bool stick_phase() {
     const Real ts = t_;
     const Vec2 fs = force_;
@@ -105,9 +164,17 @@ private:
     auto force_at = [&](const PathPoint& p) {
       return Vec2{fs[0] + kt_ * (p.u[0] - us[0]), fs[1] + kt_ * (p.u[1] - us[1])};
     };
+    Real fy_last = 0;  // fy at the last time g was evaluated
     auto g = [&](const Real& t) {
       const PathPoint p = path_(t);
+      if (gap_rate_ > 0) check_gap_rate(p, t);
+      fy_last = p.fy;
       return (norm2(force_at(p)) - p.fy * p.fy) / (p.fy * p.fy);
+    };
+    auto advance = [&](const Real& g_inside, const Real& fy_inside) {
+      if (!(gap_rate_ > 0)) return scan_;
+      const Real safe = -g_inside * fy_inside / (2 * gap_rate_);
+      return safe > scan_ ? safe : scan_;
     };
     auto finish = [&](const Real& t) {
       const PathPoint p = path_(t);
@@ -120,12 +187,14 @@ private:
     // Last scanned time known to be strictly inside the circle.
     Real inside = ts;
     Real g_inside = g(ts);
+    Real fy_inside = fy_last;
     if (!(g_inside < 0)) {
       // Just left a slip phase on the circle: the earliest point found inside (growing steps from
       // far below the scan step); if none within one scan step, it slips on.
       for (Real h = scan_ * Real("1e-15"); h <= scan_ && !(g_inside < 0); h *= 4) {
         inside = ts + h < t1_ ? ts + h : t1_;
         g_inside = g(inside);
+        fy_inside = fy_last;
       }
       if (!(g_inside < 0)) {
         inside = ts;
@@ -134,7 +203,8 @@ private:
       }
     }
     while (true) {
-      const Real t = inside + scan_ < t1_ ? inside + scan_ : t1_;
+      const Real step = advance(g_inside, fy_inside);
+      const Real t = inside + step < t1_ ? inside + step : t1_;
       const Real gt = g(t);
       if (gt >= 0) {
         std::uintmax_t iters = 300;
@@ -153,16 +223,28 @@ private:
       }
       inside = t;
       g_inside = gt;
+      fy_inside = fy_last;
     }
   }
 
-  const Path2d& path_;
+  // A stated bound that the path exceeds where it is evaluated is wrong (the scan could step over a
+  // crossing elsewhere): kt |du/dt| + |dfy/dt| <= bound, squared to spare a square root.
+  void check_gap_rate(const PathPoint& p, const Real& t) const {
+    const Real room = gap_rate_ - abs(p.dfy);
+    if (!(room >= 0) || kt_ * kt_ * norm2(p.du) > room * room)
+      bad_parameter("gap_rate_bound", gap_rate_, "is exceeded by kt |du/dt| + |dfy/dt| at t = " + to_string(t, 17));
+  }
+
+  RememberedPath path_;
   Real kt_;
   Real t1_;
   Real tol_;
   Real e_ref_;
+  Real inv_e_ref_;  // 1/e_ref and 1/kt: the slip rates multiply (a division costs more)
+  Real inv_kt_;
   Real scan_;
-  Real h0_;
+  Real gap_rate_;
+  Real h_;  // first trial step of the next slip phase
   Real t_;
   Vec2 force_;
   int stalls_ = 0;  // consecutive phases that made no progress in time
@@ -177,6 +259,8 @@ Slip2dResult coulomb_slip_2d(const Path2d& path, const Real& kt, const Real& t0,
   if (!(t1 >= t0) || !isfinite(t1) || !isfinite(t0)) bad_parameter("t1", t1, "must be finite and >= t0");
   if (!(options.tolerance > 0 && options.tolerance <= Real("1e-6")))
     bad_parameter("tolerance", options.tolerance, "must be in (0, 1e-6]");
+  if (!(options.gap_rate_bound >= 0) || !isfinite(options.gap_rate_bound))
+    bad_parameter("gap_rate_bound", options.gap_rate_bound, "must be finite and >= 0");
   if (t1 == t0) {
     Slip2dResult r{options.initial_force, 0, 0, norm2(options.initial_force) / (2 * kt), 0, 0};
     return r;

@@ -10,16 +10,19 @@
 //   stick: F(t) = F(t_s) + kt (u(t) - u(t_s))                     (closed form, no integration)
 //   slip : F = fy(t) (cos theta, sin theta),
 //          dtheta/dt = kt (tau . du/dt) / fy,  tau = (-sin theta, cos theta)
-//          (the tangential part of dF/dt = kt (du/dt - lambda n); writing F by its angle keeps it
-//          exactly on the yield circle, so the integrator never drifts off the surface).
+//          (the tangential part of dF/dt = kt (du/dt - lambda n); writing F by its direction keeps
+//          it exactly on the yield circle, so the integrator never drifts off the surface; the
+//          direction is integrated as the vector n = (cos theta, sin theta), dn/dt = theta' tau,
+//          which needs no sine or cosine).
 // Dissipation rate fy lambda; the external work F.du/dt is integrated alongside, so
 // work = elastic(end) - elastic(start) + dissipation is an independent check (the tests use it).
 // Switching: slip -> stick where lambda crosses 0 (located to the integration tolerance on the
 // step size by TOMS 748); stick -> slip where |F(t)|^2 - fy(t)^2 crosses 0 upwards (the stick
 // phase is scanned with `scan_step` and the crossing bracketed and solved by TOMS 748; a crossing
 // that enters and leaves the yield circle within one scan step would be missed: keep scan_step
-// below the path's time scale). Integrator: Runge-Kutta-Fehlberg 7(8), error controlled, in
-// 50 digits (Boost.Odeint).
+// below the path's time scale; given a bound on kt |du/dt| + |dfy/dt|, the scan steps further
+// where the gap fy - |F| provably cannot close sooner). Integrator: Runge-Kutta-Fehlberg 7(8),
+// error controlled, in 50 digits (Boost.Odeint).
 //
 // Accuracy: the integrated values are accurate to about the requested `tolerance` relative to
 // their scale (local error control; the self-tests show the error shrinking when the tolerance
@@ -61,6 +64,12 @@ struct Slip2dOptions {
   Real tolerance{"1e-25"};  // relative error tolerance of the integration
   Real scan_step = 0;       // stick-phase scan step; 0: (t1 - t0)/2000
   Vec2 initial_force{0, 0}; // F(t0); must satisfy |F| <= fy(t0)
+  // An upper bound of kt |du/dt| + |dfy/dt| over [t0, t1], or 0 if none is known. The gap
+  // fy - |F| of a stick phase closes no faster (d(fy - |F|)/dt >= -|dfy/dt| - kt |du/dt|), so the
+  // scan may step over the time it needs to close, never less than scan_step: far fewer path
+  // evaluations deep inside the circle, and no crossing missed there. A bound that the path
+  // exceeds at an evaluated time throws; one exceeded only between them would miss crossings.
+  Real gap_rate_bound = 0;
 };
 
 struct Slip2dResult {
@@ -72,7 +81,8 @@ struct Slip2dResult {
   std::size_t steps = 0;     // accepted integration steps
 };
 
-// Throws std::invalid_argument for kt <= 0, t1 < t0, tolerance outside (0, 1e-6], |F(t0)| > fy(t0).
+// Throws std::invalid_argument for kt <= 0, t1 < t0, tolerance outside (0, 1e-6], |F(t0)| > fy(t0),
+// a negative or non-finite gap_rate_bound, or one the path exceeds (above).
 Slip2dResult coulomb_slip_2d(const Path2d& path, const Real& kt, const Real& t0, const Real& t1,
                              const Slip2dOptions& options = {});
 

@@ -11,10 +11,13 @@
 //
 // Event location: after each accepted step from (x, t) of size h, if the event function went from
 // < 0 to >= 0, the crossing is found as the root of h' -> event(step(x, t, h')) on [0, h] by
-// TOMS 748. Every trial is a step shorter than an accepted one, so the located state is as
-// accurate as the accepted steps.
+// TOMS 748, each trial a single RKF78 step of h' <= h (its error is at most the accepted full
+// step's, <= tol (1 + |x|)); the state returned at the root h* is two half steps of h*, as
+// accurate as the accepted steps. The returned (x, t) is thus an accurate point of the
+// trajectory, at a time within ~tol/|d event/dt| (or 2^-(bits of tol + 8) h) of the crossing.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -31,13 +34,15 @@ struct Integration {
   Real t;
   bool event_hit = false;
   std::size_t steps = 0;  // accepted steps
+  Real h_next;            // the step size the control proposes next (to continue a related integration)
 };
 
 // Integrates dx/dt = rhs from (x0, t0) towards t1 (t1 > t0) with error tolerance `tol`; stops
 // early at the first time the event (if given) crosses from negative to non-negative. `h0` is
-// the first trial step.
+// the first trial step. More than `max_steps` accepted steps throw std::runtime_error (a bound on
+// the work, not on the result).
 Integration integrate(const Rhs& rhs, State x0, const Real& t0, const Real& t1, const Real& tol,
-                      const Real& h0, const Event& event = {});
+                      const Real& h0, const Event& event = {}, std::size_t max_steps = SIZE_MAX);
 
 // One RKF78 step of size h, and two of h/2 (the accepted kind), without error control: used by
 // event location and by probes.

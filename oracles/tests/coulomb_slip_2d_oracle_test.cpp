@@ -9,7 +9,7 @@
 #include "oracles/coulomb_slip_1d.hpp"
 #include "oracles/coulomb_slip_2d.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::coulomb_slip_2d_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -55,6 +55,65 @@ TEST(CoulombSlip2dOracle, CollinearSinusoidalPathMatchesTheExact1dOracleAndError
     EXPECT_LT(error, previous_error);
     previous_error = error;
   }
+}
+
+TEST(CoulombSlip2dOracle, GapRateBoundScanSeesTheSamePhasesAndStepsOverStickFarInsideTheCircle) {
+  // (a) The collinear sinusoid again (9 switches), scanned at the default step and with the bound
+  // kt |du/dt| <= kt A w (fy constant): the same phases, agreement with the exact 1D oracle, and
+  // fewer path evaluations (the stick phases at the reversals are crossed in longer scan steps).
+  const Real kt("1e5"), fy("1"), amp("5e-5"), beta = kPi * 35 / 180, t1("2.2");
+  const Real cb = cos(beta), sb = sin(beta), w = 2 * kPi;
+  std::size_t evaluations = 0;
+  Path2d path = [&](const Real& t) {
+    ++evaluations;
+    const Real s = amp * sin(w * t), v = amp * w * cos(w * t);
+    return PathPoint{{s * cb, s * sb}, {v * cb, v * sb}, fy, 0};
+  };
+  const Slip1dState exact = coulomb_slip_1d(kt, fy, {amp, -amp, amp, -amp, amp * sin(w * t1)});
+  std::size_t counted[2] = {0, 0};
+  for (int bounded = 0; bounded < 2; ++bounded) {
+    Slip2dOptions o;
+    o.tolerance = kCoarse;
+    o.gap_rate_bound = bounded ? kt * amp * w : Real(0);
+    evaluations = 0;
+    const Slip2dResult r = coulomb_slip_2d(path, kt, 0, t1, o);
+    counted[bounded] = evaluations;
+    std::cout << (bounded ? "bounded scan: " : "default scan: ") << evaluations << " path evaluations, "
+              << r.switches << " switches\n";
+    EXPECT_EQ(r.switches, 9u);
+    expect_agree("force along d", r.force[0] * cb + r.force[1] * sb, exact.force, allowed(r, kCoarse));
+    expect_agree("dissipation", r.dissipation, exact.dissipation, allowed(r, kCoarse));
+  }
+  EXPECT_LT(counted[1], counted[0]);
+
+  // (b) A circle of radius R with kt R = fy/4 from F = 0 never reaches the yield circle
+  // (|F| <= 2 kt R = fy/2): one stick phase over [0, 0.7], exact F = kt (u(0.7) - u(0)). The
+  // default scan takes 2000 steps; with the bound kt R w the gap fy - |F| >= fy/2 allows steps of
+  // (fy/2)/(kt R w) = 1/pi, so a handful of evaluations.
+  const Real radius = fy / (4 * kt);
+  Path2d circle = [&](const Real& t) {
+    ++evaluations;
+    return PathPoint{{radius * cos(w * t), radius * sin(w * t)},
+                     {-radius * w * sin(w * t), radius * w * cos(w * t)}, fy, 0};
+  };
+  Slip2dOptions o;
+  o.tolerance = kCoarse;
+  o.gap_rate_bound = kt * radius * w;
+  evaluations = 0;
+  const Slip2dResult r = coulomb_slip_2d(circle, kt, 0, Real("0.7"), o);
+  std::cout << "stick circle, bounded scan: " << evaluations << " path evaluations\n";
+  EXPECT_EQ(r.switches, 0u);
+  EXPECT_EQ(r.dissipation, 0);
+  const Real phase = w * Real("0.7");
+  expect_agree("F_x", r.force[0], kt * radius * (cos(phase) - 1), kThirtyDigits);
+  expect_agree("F_y", r.force[1], kt * radius * sin(phase), kThirtyDigits);
+  EXPECT_LE(evaluations, 20u);
+
+  // (c) A bound the path exceeds (a quarter of the peak rate) is rejected where the scan sees it.
+  Slip2dOptions wrong;
+  wrong.tolerance = kCoarse;
+  wrong.gap_rate_bound = kt * amp * w / 4;
+  EXPECT_THROW(coulomb_slip_2d(path, kt, 0, t1, wrong), std::invalid_argument);
 }
 
 TEST(CoulombSlip2dOracle, CircleTransientMatchesTheClosedFormAndErrorShrinksWithTolerance) {
@@ -114,13 +173,19 @@ TEST(CoulombSlip2dOracle, VaryingYieldForceKeepsTheWorkBalanceAndConvergesWithTo
   // that changes while slipping. No closed form: the checks are the balance
   // work = elastic(end) + dissipation (the work is exact in stick phases, integrated in slip
   // phases) and convergence towards a 1e-25 reference.
+  // The three angles are wt/4, wt and 3wt: sin and cos of wt = 4 (wt/4) by two double-angle steps
+  // and of 3wt by the triple-angle formulas (exact identities; a few roundings in the 50th digit),
+  // so two 50-digit series per evaluation instead of six.
   const Real kt("1e5"), fy0("1"), radius("5e-5"), w = 2 * kPi, t1("1.6");
+  const Real w_4 = w / 4, fy_amp = fy0 * Real("0.3"), dfy_amp = 3 * w * fy_amp;
   Path2d path = [&](const Real& t) {
-    const Real s = radius * sin(w * t), ds = radius * w * cos(w * t);
-    const Real phi = w * t / 4, c = cos(phi), sn = sin(phi);
-    return PathPoint{{s * c, s * sn},
-                     {ds * c - s * sn * w / 4, ds * sn + s * c * w / 4},
-                     fy0 * (1 + Real("0.3") * sin(3 * w * t)), fy0 * Real("0.9") * w * cos(3 * w * t)};
+    const Real phi = w_4 * t, c = cos(phi), sn = sin(phi);
+    const Real sin_2phi = 2 * sn * c, cos_2phi = (c - sn) * (c + sn);
+    const Real sin_wt = 2 * sin_2phi * cos_2phi, cos_wt = (cos_2phi - sin_2phi) * (cos_2phi + sin_2phi);
+    const Real sin_3wt = sin_wt * (3 - 4 * sin_wt * sin_wt), cos_3wt = cos_wt * (4 * cos_wt * cos_wt - 3);
+    const Real s = radius * sin_wt, ds = radius * w * cos_wt;
+    return PathPoint{{s * c, s * sn}, {ds * c - s * sn * w_4, ds * sn + s * c * w_4},
+                     fy0 + fy_amp * sin_3wt, dfy_amp * cos_3wt};
   };
   auto run = [&](const Real& tol) {
     Slip2dOptions o;
@@ -154,7 +219,10 @@ TEST(CoulombSlip2dOracle, BadInputThrows) {
   o.initial_force = {2, 0};
   EXPECT_THROW(coulomb_slip_2d(path, Real(1), 0, 1, o), std::invalid_argument);
   EXPECT_THROW(circle_steady_state(Real(1), Real(2), Real(1)), std::invalid_argument);
+  Slip2dOptions negative_bound;
+  negative_bound.gap_rate_bound = -1;
+  EXPECT_THROW(coulomb_slip_2d(path, Real(1), 0, 1, negative_bound), std::invalid_argument);
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::coulomb_slip_2d_oracle_test
