@@ -31,6 +31,16 @@ constexpr int kRootBits = 160;  // ~48 digits: the root is exact to the 50-digit
 constexpr std::uintmax_t kRootIterations = 500;
 // Halvings or doublings of a bracket: 2^-4000 and 2^4000 lie beyond any e in (0, 1] a double can hold.
 constexpr int kBracketSteps = 4000;
+// integrate_hunt_crossley's domain and work bound. Measured (accepted steps of all phases, any map
+// and e down to 1e-300): 140-960 at the default tolerance 1e-20 for n in [0.1, 100] (< 1 s);
+// 2400-6200 at 1e-30 for n in [0.1, 10] (~1-3 s on a quiet core, the most for non-integer 2n;
+// 1e-40 took 36 000 steps and 40 s, so the floor is 1e-30).
+// The step cap, 4x the worst measured, turns a runaway into an error (exit 1), never a hang.
+const Real kMinTolerance("1e-30");
+const Real kMaxTolerance("1e-6");
+const Real kMinExponent("0.1");
+const Real kMaxExponent("10");
+constexpr std::size_t kMaxSteps = 20000;
 
 }  // namespace
 
@@ -138,12 +148,14 @@ HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k,
                                                 const Real& tolerance) {
   if (!(mass > 0) || !isfinite(mass)) bad_parameter("mass", mass, "must be positive");
   if (!(k > 0) || !isfinite(k)) bad_parameter("k", k, "must be positive");
-  if (!(n > 0) || !isfinite(n)) bad_parameter("n", n, "exponent must be positive");
+  if (!(n >= kMinExponent && n <= kMaxExponent))
+    bad_parameter("n", n, "exponent must be in [0.1, 10] (the range where the integration's cost is measured)");
   if (!(v0 > 0) || !isfinite(v0)) bad_parameter("v0", v0, "must be positive");
   check_chi(chi);
-  // Below ~1e-40 step doubling in 50 digits cannot meet the tolerance (rounding dominates).
-  if (!(tolerance >= Real("1e-40") && tolerance <= Real("1e-6")))
-    bad_parameter("tolerance", tolerance, "must be in [1e-40, 1e-6]");
+  // Below 1e-30 the work grows past seconds (1e-40: 40 s); below ~1e-40 step doubling in 50
+  // digits could not meet the tolerance at all (rounding dominates).
+  if (!(tolerance >= kMinTolerance && tolerance <= kMaxTolerance))
+    bad_parameter("tolerance", tolerance, "must be in [1e-30, 1e-6] (1e-30 takes up to ~3 s, 1e-40 took 40 s)");
   // Dimensionless: x = x_ref X, t = t_ref T with k x_ref^{n+1}/(n+1) = m v0^2/2, t_ref = x_ref/v0:
   //   X'' = -((n+1)/2) X^n (1 + chi X'),  X(0) = 0, X'(0) = 1.
   const Real x_ref = pow((n + 1) * mass * v0 * v0 / (2 * k), 1 / (n + 1));
@@ -152,44 +164,75 @@ HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k,
   // X^n is not smooth at X = 0 (n = 3/2), which defeats the embedded error estimate in time near
   // the start and the end of the contact. There the overlap itself is the better independent
   // variable, written X = u^2 so that X^n dX = 2 u^(2n+1) du is smooth (polynomial when 2n is an
-  // integer; other n keep a mild singularity at the two ends):
-  //   near the ends   dV/du = -2c u^(2n+1) (1 + chi V)/V,  dT/du = 2u/V   (V far from 0)
-  //   in the middle   dX/dT = V, dV/dT = -c X^n (1 + chi V)         (through V = 0)
-  // Phase A: u from 0 until V = 1/2; phase B: time until X = X_max/2 on the way out; phase C: u
-  // back to 0 (as sigma = u_b - u increasing). Every piece is integrated, none uses the first
-  // integral, which is what this route checks.
-  detail::Rhs in_u = [&](const detail::State& s, detail::State& d, const Real& u) {
-    const Real uu = u > 0 ? u : Real(0);
-    d[0] = -2 * c * pow(uu, 2 * n + 1) * (1 + chi * s[0]) / s[0];
-    d[1] = 2 * uu / s[0];
+  // integer; other n keep a mild singularity at the two ends).
+  // From the end of the approach on, the velocity is carried as Y = ln(1 + chi V)/chi (Y = V at
+  // chi = 0): dY/dT = X''/(1 + chi V) = -c X^n, a quadrature, and V = expm1(chi Y)/chi. In V the
+  // rebound is stiff for large chi: V relaxes to the terminal speed -1/chi at the rate c chi X^n
+  // while X creeps out over a time ~chi X_max (e = 1e-6, chi ~ 1e6: ~2 min of ever smaller steps,
+  // then "did not come back down"); in Y nothing is stiff (Y falls linearly, X slowly), so the
+  // steps grow with the solution's own scale. On the rebound dV/dY = 1 + chi V is in (0, 1]: an
+  // error in Y is no larger in V.
+  // Scales: the approach stops within u ~ s = (1 + chi)^(-1/(2n+2)) (where c chi u^(2n+2)/(n+1)
+  // ~ 1, for chi >> 1), so X_max ~ s^2 and Y ~ ln(1 + chi)/chi there: with chi = 1e300 these are
+  // far below the tolerance, which the error control applies as an absolute bound to states of
+  // order one. So u is measured in s (w = u/s), T in s^2 during the approach (T ~ u^2), X in s^2
+  // and Y in its value at V = 1/2 (Y_h) until the rebound makes it large:
+  //   phase A  w from 0 until V = 1/2, state (V, T/s^2):
+  //              dV/dw = -2c s^(2n+2) w^(2n+1) (1 + chi V)/V,  d(T/s^2)/dw = 2w/V
+  //   phase B  time through the top (Y = 0) until X = X_max/2 on the way out, state (X/s^2, Y/Y_h):
+  //              dX/dT = V(Y),  dY/dT = -c X^n
+  //   phase C  w back to 0 (as sigma = w_b - w), state (Y, T):
+  //              dY/dw = -2c s^(2n+2) w^(2n+1)/V(Y),  dT/dw = 2 s^2 w/V(Y)
+  // Every piece is integrated, none uses the first integral, which is what this route checks.
+  const Real scale = pow(1 + chi, -1 / (2 * n + 2));
+  const Real s2 = scale * scale;
+  const Real s_pow = pow(scale, 2 * n + 2);
+  // V(Y); chi Y <= ln(1 + chi/2) on the solution, the clamp only keeps rejected trial steps finite.
+  const Real chi_y_max = log1p(chi) + 1;
+  auto velocity = [&](const Real& y) {
+    if (chi == 0) return y;
+    const Real z = chi * y;
+    return Real(boost::math::expm1(z < chi_y_max ? z : chi_y_max) / chi);
   };
-  detail::Rhs in_t = [&](const detail::State& s, detail::State& d, const Real&) {
-    const Real x = s[0] > 0 ? s[0] : Real(0);
-    d[0] = s[1];
-    d[1] = -c * pow(x, n) * (1 + chi * s[1]);
+  const Real y_half = chi == 0 ? Real(1) / 2 : Real(log1p(chi / 2) / chi);
+  detail::Rhs approach = [&](const detail::State& st, detail::State& d, const Real& w) {
+    const Real ww = w > 0 ? w : Real(0);
+    d[0] = -2 * c * s_pow * pow(ww, 2 * n + 1) * (1 + chi * st[0]) / st[0];
+    d[1] = 2 * ww / st[0];
   };
-  const Real h0("1e-3");
-  auto a = detail::integrate(in_u, {1, 0}, 0, 1000, tolerance, h0,
-                             [](const detail::State& s, const Real&) { return Real(1) / 2 - s[0]; });
+  detail::Rhs in_time = [&](const detail::State& st, detail::State& d, const Real&) {
+    d[0] = velocity(y_half * st[1]) / s2;
+    d[1] = -c * pow(st[0] > 0 ? s2 * st[0] : Real(0), n) / y_half;
+  };
+  // The rebound lasts about X_max/e*, and e* >= 1/(1 + chi) up to a factor of order one: the
+  // horizons scale with 1 + chi (the steps grow geometrically, so a far horizon costs nothing).
+  const Real horizon = 1000 * (1 + chi);
+  auto a = detail::integrate(approach, {1, 0}, 0, 1000, tolerance, Real("1e-3"),
+                             [](const detail::State& st, const Real&) { return Real(1) / 2 - st[0]; }, kMaxSteps);
   if (!a.event_hit) throw std::runtime_error("hunt-crossley: phase A did not reach V = 1/2");
-  auto top = detail::integrate(in_t, {a.t * a.t, a.x[0]}, a.x[1], a.x[1] + 1000, tolerance, h0,
-                               [](const detail::State& s, const Real&) { return -s[1]; });
+  const Real t_a = s2 * a.x[1];
+  // First trial steps at a thousandth of the elapsed time; the error control adjusts them.
+  auto top = detail::integrate(in_time, {a.t * a.t, 1}, t_a, t_a + horizon, tolerance, t_a / 1000,
+                               [](const detail::State& st, const Real&) { return -st[1]; }, kMaxSteps - a.steps);
   if (!top.event_hit) throw std::runtime_error("hunt-crossley: no maximum overlap reached");
-  const Real x_max = top.x[0];
-  auto b = detail::integrate(in_t, top.x, top.t, top.t + 1000, tolerance, h0,
-                             [&](const detail::State& s, const Real&) { return x_max / 2 - s[0]; });
+  const Real xi_max = top.x[0];
+  auto b = detail::integrate(in_time, top.x, top.t, top.t + horizon, tolerance, top.t / 1000,
+                             [&](const detail::State& st, const Real&) { return xi_max / 2 - st[0]; },
+                             kMaxSteps - a.steps - top.steps);
   if (!b.event_hit) throw std::runtime_error("hunt-crossley: the overlap did not come back down");
-  const Real u_b = sqrt(b.x[0]);
-  detail::Rhs in_sigma = [&](const detail::State& s, detail::State& d, const Real& sigma) {
-    in_u(s, d, u_b - sigma);
-    d[0] = -d[0];
-    d[1] = -d[1];
+  const Real w_b = sqrt(b.x[0]);
+  detail::Rhs rebound = [&](const detail::State& st, detail::State& d, const Real& sigma) {
+    const Real w = w_b - sigma > 0 ? w_b - sigma : Real(0);
+    const Real vel = velocity(st[0]);
+    d[0] = 2 * c * s_pow * pow(w, 2 * n + 1) / vel;
+    d[1] = -2 * s2 * w / vel;
   };
-  auto cc = detail::integrate(in_sigma, {b.x[1], b.t}, 0, u_b, tolerance, h0);
+  auto cc = detail::integrate(rebound, {y_half * b.x[1], b.t}, 0, w_b, tolerance, w_b / 1000, {},
+                              kMaxSteps - a.steps - top.steps - b.steps);
   HuntCrossleyIntegration r;
-  r.restitution = -cc.x[0];
+  r.restitution = -velocity(cc.x[0]);
   r.contact_time = cc.x[1] * t_ref;
-  r.max_overlap = x_max * x_ref;
+  r.max_overlap = s2 * xi_max * x_ref;
   r.steps = a.steps + top.steps + b.steps + cc.steps;
   return r;
 }

@@ -75,7 +75,8 @@ struct HuntCrossleyIntegration {
 };
 
 // Integrates m x'' = -k x^n (1 + chi x'/v0) from x = 0, x' = v0 until x returns to 0, with
-// relative tolerance `tolerance` (in [1e-40, 1e-6]).
+// relative tolerance `tolerance` in [1e-30, 1e-6], for n in [0.1, 10] and any chi >= 0 a double
+// holds (to 1e300); at most 20 000 steps (6200 and ~3 s at 1e-30 measured), else std::runtime_error.
 HuntCrossleyIntegration integrate_hunt_crossley(const Real& mass, const Real& k, const Real& n,
                                                 const Real& chi, const Real& v0,
                                                 const Real& tolerance);

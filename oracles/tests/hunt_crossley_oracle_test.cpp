@@ -1,13 +1,14 @@
 // Oracle 6 (Hunt-Crossley family): the achieved restitution from the exact first integral, by
 // Lambert W and by a bracketed root, agrees to 30 digits; the exact inverse round-trips;
 // integration of the equation of motion agrees for several exponents n, with its error shrinking
-// with the tolerance; facts about the published maps (seed 003) are checked.
+// with the tolerance, and for chi from 20 to 1e300; facts about the published maps (seed 003) are checked.
 #include <gtest/gtest.h>
 
 #include "agreement.hpp"
+#include "oracles/bad_parameter.hpp"
 #include "oracles/hunt_crossley.hpp"
 
-namespace lawcheck::oracles {
+namespace lawcheck::oracles::hunt_crossley_oracle_test {
 namespace {
 
 using testing::expect_agree;
@@ -54,6 +55,31 @@ TEST(HuntCrossleyOracle, IntegratedImpactMatchesTheFirstIntegralForAnyExponentAn
       EXPECT_LT(err, previous);
       previous = err;
     }
+  }
+}
+
+TEST(HuntCrossleyOracle, IntegratedImpactMatchesTheFirstIntegralForChiUpTo1e300WithinTheStepBound) {
+  // Issue 14: e = 1e-6 (chi ~ 1e6) ran ~2 min and failed; e = 1e-300 (chi ~ 1e300) failed at once.
+  // In the rebound variable Y = ln(1 + chi V)/chi the integration is not stiff for any chi. From
+  // chi ~ 20 (e* = 0.025, the rebound not yet at the terminal speed 1/chi) to chi = 1.6e300 it
+  // must agree with the first integral to the stated bound (steps/100 + 1) x tol (relative), in at
+  // most 20 000 steps (else integrate_hunt_crossley throws). Tolerance 1e-14 keeps the test short
+  // (at chi = 1e300 most steps are the step size growing by 4x per step over ~300 decades).
+  struct Case {
+    DissipationMap map;
+    const char *e, *n;
+  };
+  const Real tol("1e-14");
+  for (const Case& c : {Case{DissipationMap::gonthier, "0.05", "1.5"}, Case{DissipationMap::exact, "1e-3", "0.5"},
+                        Case{DissipationMap::exact, "1e-6", "2"}, Case{DissipationMap::flores, "1e-300", "1"}}) {
+    const Real chi = dissipation_chi(c.map, Real(c.e));
+    const Real exact = achieved_restitution(chi);
+    const HuntCrossleyIntegration ig = integrate_hunt_crossley(Real(1), Real(1), Real(c.n), chi, Real(1), tol);
+    const Real allowed = (Real(ig.steps) / 100 + 1) * tol;
+    std::cout << "  " << name_of(c.map) << " e = " << c.e << " (chi = " << to_string(chi, 6) << "), n = " << c.n
+              << ", " << ig.steps << " steps:";
+    expect_agree(" e*", ig.restitution, exact, allowed);
+    EXPECT_GT(ig.restitution, 0);
   }
 }
 
@@ -125,7 +151,20 @@ TEST(HuntCrossleyOracle, BadInputThrowsNamingTheField) {
   EXPECT_THROW(exact_chi(Real("1.2")), std::invalid_argument);
   EXPECT_THROW(parse_dissipation_map("hertz"), std::invalid_argument);
   EXPECT_THROW(achieved_restitution(Real(-1)), std::invalid_argument);
+  // The integration's domain (its work is measured there, header): field named, not a long run.
+  auto field_of = [](const char* n, const char* tol) {
+    try {
+      integrate_hunt_crossley(Real(1), Real(1), Real(n), Real(1), Real(1), Real(tol));
+    } catch (const BadParameter& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_EQ(field_of("1.5", "1e-40"), "tolerance");
+  EXPECT_EQ(field_of("1.5", "1e-5"), "tolerance");
+  EXPECT_EQ(field_of("0.05", "1e-20"), "n");
+  EXPECT_EQ(field_of("20", "1e-20"), "n");
 }
 
 }  // namespace
-}  // namespace lawcheck::oracles
+}  // namespace lawcheck::oracles::hunt_crossley_oracle_test

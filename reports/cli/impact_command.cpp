@@ -16,10 +16,17 @@
 // oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
 // linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
 // linear laws (linear, linel6, ice): oracles::linear_impact with the contact's kn.
-// Limits (issue 14): the derived m*, v_n, t_c,est and dt must be finite positive doubles and the
-// run at most max_impact_steps steps (InputError, exit 2); a NaN or inf result is a blow-up (exit 1).
+// Limits (issue 14): the derived m*, v_n, t_c,est and dt must be finite positive doubles, the
+// estimated largest overlap x_max,est below the smaller radius (else the bodies pass through each
+// other) and above 1e6 roundings of the centre distance (else it is not resolved), and the run
+// at most max_impact_steps steps (InputError, exit 2); a NaN or inf in the state stops the run
+// at that step (the solver's leapfrog_step, StateError naming particle and step: exit 1), as does a
+// NaN or inf result. Bodies that never touch during the run: exit 0, "no contact during the run"
+// (print_no_contact; JSON "contact": false); a contact that does not end within 50 t_c,est: exit 1.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -117,8 +124,14 @@ double contact_kn(const ImpactScene<Law>& s) {
   return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l})).normal;
 }
 
+// The undamped impact's duration t_c,est and largest overlap x_max,est, and the oracle's values.
+struct Estimate {
+  double duration, max_overlap;
+  Oracle oracle;
+};
+
 template <class Law>
-std::pair<double, Oracle> estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
+Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
   using oracles::Real;
   Oracle o;
   if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
@@ -145,7 +158,7 @@ std::pair<double, Oracle> estimate(const ImpactScene<Law>& s, double m_eff, doub
         o.source += n == 1.5 ? "; peak force: hertz_impact" : "; peak force: linear_impact";
       }
     }
-    return {tc, o};
+    return {tc, x_max, o};
   } else {
     const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));
     const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), 0, Real(vn)});
@@ -154,8 +167,39 @@ std::pair<double, Oracle> estimate(const ImpactScene<Law>& s, double m_eff, doub
     o.peak_force = static_cast<double>(r.max_force);
     o.max_overlap = static_cast<double>(r.max_overlap);
     o.source = fmt::format("linear_impact with the contact's kn = {:.6e} N/m", kn);
-    return {std::numbers::pi * std::sqrt(m_eff / kn), o};
+    // Undamped linear spring: x_max = v_n / omega, omega = sqrt(kn/m*), t_c = pi/omega.
+    return {std::numbers::pi * std::sqrt(m_eff / kn), vn * std::sqrt(m_eff / kn), o};
   }
+}
+
+// A valid scene whose bodies never touch during the run (a grazing angle: the overlap window
+// 2 (r1 + r2) cos(angle)/speed, 7e-8 s at 89.9999 deg for 1 cm spheres at 1 m/s, falls between two
+// steps of 2.9e-6 s) is a result,
+// not a failure (exit 0): one clear line, no contact quantities, nothing to compare with an oracle.
+// It is not rejected at parse time because whether a step lands in the window depends on the step
+// grid, i.e. on running it.
+template <class Law>
+void print_no_contact(const ImpactScene<Law>& s, double dt, double tc_est, std::size_t steps, bool as_json) {
+  const double t = static_cast<double>(steps) * dt;
+  if (as_json) {
+    json out;
+    out["law"] = std::string(Law::name);
+    out["dt"] = dt;
+    out["dt_rule"] = s.dt ? "given" : "t_c,est/200";
+    out["estimated_contact_duration"] = tc_est;
+    out["contact"] = false;
+    out["steps"] = steps;
+    out["note"] = "no contact during the run";
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("impact: law {}, {}, speed {} m/s at {} deg\n", Law::name, s.wall ? "sphere-wall" : "sphere-sphere",
+             s.speed, s.angle);
+  fmt::print("dt = {:.6e} s ({}; estimated contact duration {:.6e} s)\n", dt, s.dt ? "given" : "default t_c,est/200",
+             tc_est);
+  fmt::print("no contact during the run: {} steps ({:.6e} s), the bodies never touched at a step (grazing "
+             "incidence); no restitution, duration or peak force to report\n",
+             steps, t);
 }
 
 template <class Law>
@@ -169,8 +213,26 @@ void run_impact(const json& j, bool as_json) {
   const std::string sizes = s.wall ? "radii[0], materials[0].density" : "radii, materials[].density";
   derived_positive(sizes, "m*", m_eff);
   derived_positive("speed, angle", "normal speed v_n", vn);
-  const auto [tc_est, oracle] = estimate(s, m_eff, vn);
+  const auto [tc_est, x_max_est, oracle] = estimate(s, m_eff, vn);
   derived_positive(sizes + ", speed, law", "estimated contact duration t_c,est", tc_est);
+  // Bodies that would pass through each other (speed 1e300 m/s: x_max,est ~ 2e296 m) are bad
+  // input, known before the run; the run itself would jump across the contact in one step and
+  // report no contact.
+  if (const double r_min = s.wall ? s.r1 : std::min(s.r1, s.r2); !(x_max_est < r_min))
+    throw InputError(sizes + ", speed, angle, law", fmt::format("x_max,est = {:.6g} m", x_max_est),
+                     fmt::format("the estimated largest overlap is not below the smaller radius {:.6g} m: the bodies "
+                                 "would pass through each other (approach too fast for the contact's stiffness)",
+                                 r_min));
+  // The overlap is |x2 - x1| - (r1 + r2), rounded to ~eps (r1 + r2): an impact whose largest
+  // overlap is below 1e6 of those roundings is not resolved to 1e-6 (speed 1e-300 m/s never
+  // separated and ended in exit 1).
+  if (const double floor = 1e6 * std::numeric_limits<double>::epsilon() * (s.r1 + (s.wall ? 0.0 : s.r2));
+      !(x_max_est >= floor))
+    throw InputError(sizes + ", speed, angle, law", fmt::format("x_max,est = {:.6g} m", x_max_est),
+                     fmt::format("the estimated largest overlap is below {:.3g} m, 1e6 roundings of the centre "
+                                 "distance: the impact cannot be resolved (approach too slow for the contact's "
+                                 "stiffness)",
+                                 floor));
   const double dt = s.dt ? *s.dt : tc_est / 200;
   derived_positive("dt", "dt", dt);
   // Bounded work: the run may take up to (3.5 dt + 50 t_c,est)/dt steps.
@@ -205,8 +267,10 @@ void run_impact(const json& j, bool as_json) {
   const auto max_steps = static_cast<std::size_t>(std::ceil((t_touch + 50 * tc_est) / dt)) + 10;
   double peak = 0, max_overlap = 0, prev = overlap(), t_end = -1;
   bool touched = false;
+  std::size_t steps_run = 0;
   for (std::size_t step = 1; step <= max_steps; ++step) {
-    sim.step(1, true);
+    sim.step(1, true);  // the solver stops a non-finite state at this step (StateError, exit 1)
+    steps_run = step;
     peak = std::max(peak, sim.particles().force[0].norm());
     const double d = overlap();
     max_overlap = std::max(max_overlap, d);
@@ -217,7 +281,10 @@ void run_impact(const json& j, bool as_json) {
     }
     prev = d;
   }
-  if (!touched) throw std::runtime_error("the particles never touched");
+  if (!touched) {
+    print_no_contact<Law>(s, dt, tc_est, steps_run, as_json);
+    return;
+  }
   if (t_end < 0)
     throw std::runtime_error(fmt::format("no separation within {} steps ({} estimated contact durations)", max_steps, 50));
   const auto& P = sim.particles();
@@ -245,6 +312,7 @@ void run_impact(const json& j, bool as_json) {
     out["contact_duration"] = duration;
     out["peak_force"] = peak;
     out["max_overlap"] = max_overlap;
+    out["contact"] = true;
     out["oracle"] = {{"achieved_restitution", opt(oracle.restitution)}, {"contact_duration", opt(oracle.duration)},
                      {"peak_force", opt(oracle.peak_force)}, {"max_overlap", opt(oracle.max_overlap)},
                      {"source", oracle.source}};

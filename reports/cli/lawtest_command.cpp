@@ -70,34 +70,10 @@ void parse_lawtest_common(const json& j, LawTesterSetup<Material>& setup, std::v
   for (std::size_t i = 0; i < st.size(); ++i) stages.push_back(stage(st[i], fmt::format("stages[{}]", i)));
 }
 
-// The first record holding a NaN or inf (the run blew up): StateError naming the step, the stage
-// and the quantity.
-template <class Records>
-void require_finite_history(const Records& records, const std::vector<LawTesterStage>& stages) {
-  for (const LawTesterRecord& r : records) {
-    const std::pair<const char*, double> q[] = {
-        {"uN", r.u.x()},      {"uy", r.u.y()},           {"uz", r.u.z()},          {"rx", r.rot.x()},
-        {"ry", r.rot.y()},    {"rz", r.rot.z()},         {"Fn", r.force.x()},      {"Fy", r.force.y()},
-        {"Fz", r.force.z()},  {"Tx", r.torque.x()},      {"Ty", r.torque.y()},     {"Tz", r.torque.z()},
-        {"elastic", r.elastic}, {"dissipated", r.dissipated.total()}, {"kinetic", r.kinetic}, {"work", r.work}};
-    for (const auto& [name, v] : q)
-      if (!std::isfinite(v))
-        throw StateError(fmt::format("the run blew up at step {} (stage {}): {} = {} (time step too large for the "
-                                     "stiffness, or values out of range)",
-                                     r.step, r.stage < stages.size() ? stages[r.stage].name : "?", name, v));
-  }
-}
-
 template <SolverLaw Law>
 LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
   LawTester<Law> tester(s.law, s.setup, s.stages);
-  try {
-    tester.run();
-  } catch (const std::exception&) {
-    require_finite_history(tester.records(), s.stages);  // a blow-up is the real cause
-    throw;
-  }
-  require_finite_history(tester.records(), s.stages);
+  tester.run();  // a NaN or inf stops it at that step (StateError naming step, stage, quantity: exit 1)
   fmt::print("{:<12} {:>8} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13}\n", "stage", "steps", "uN [m]",
              "|Ft| [N]", "|T| [N m]", "elastic [J]", "dissipated [J]", "work [J]", "balance [J]");
   for (const auto& sum : tester.summaries()) {

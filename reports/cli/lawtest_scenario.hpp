@@ -21,7 +21,8 @@
 // contact's stiffnesses at creation finite and positive; dt below the leapfrog limit
 // 2 sqrt(m/k) of every free DoF on its own spring (normal kn, tangential kt, twist, bending:
 // dynamics/time_step.hpp, oscillator_dt); one step's prescribed normal motion below the smaller
-// radius. After the run a NaN or inf in any record is a blow-up (exit 1) naming step and quantity.
+// radius. A NaN or inf in a record stops the run at that step (LawTester::run, StateError: exit 1)
+// naming step, stage and quantity.
 
 #include <algorithm>
 #include <string>

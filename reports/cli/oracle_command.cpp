@@ -3,7 +3,9 @@
 // 0.1 to 50 digits, not the nearest double) and printed with 40 significant digits; --json gives
 // each result as {"value": <double>, "digits": "<50-digit string>"} plus the inputs and the
 // oracle's stated accuracy. Bad parameters (an oracles::BadParameter) become lawcheck::InputError:
-// one line on stderr naming the field and the value, exit code 2.
+// one line on stderr naming the field and the value, exit code 2 -- so does a word that is no
+// option (`t 2` for `--t 2`), a missing required option, and an option the chosen model or mode
+// does not read (restitution --n without --integrate, impact --kn with a Hertz model).
 //
 //   restitution  --model M --e E [--integrate --n N --tolerance TOL]   Hunt-Crossley family
 //   hysteresis   --kt --fy --amplitude                                  loop 0 -> A -> -A -> A
@@ -15,6 +17,7 @@
 // Each oracle is one entry of the table kOracles (name, description, options, run function); the
 // subcommands, their options and the 50-digit parsing are built from it. Adding an oracle is one
 // run function and one entry.
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <memory>
@@ -98,27 +101,44 @@ oracles::BadParameter renamed(const oracles::BadParameter& e, const Renames& nam
 // - real: a number kept as text until the run, then parsed into 50 digits; echoed when given;
 // - word: a name (a model), always echoed;
 // - flag: on or off.
-// An empty default makes a real or a word required; a given one is shown in --help.
+// A real or word is required (no default), has a default (shown in --help), or is optional
+// (neither: the oracle picks the value, e.g. sliding's --t = the stop time). `needs` names a flag
+// without which the option is an error, not silently ignored (restitution --n needs --integrate).
 struct Opt {
   enum class Kind { real, word, flag };
   Kind kind;
   std::string name;
   std::string help;
   std::string def;
+  bool required = false;
+  std::string needs;
 };
 Opt real(std::string name, std::string help, std::string def = "") {
-  return {Opt::Kind::real, std::move(name), std::move(help), std::move(def)};
+  const bool required = def.empty();
+  return {Opt::Kind::real, std::move(name), std::move(help), std::move(def), required, ""};
+}
+Opt optional_real(std::string name, std::string help) {
+  return {Opt::Kind::real, std::move(name), std::move(help), "", false, ""};
 }
 Opt word(std::string name, std::string help, std::string def = "") {
-  return {Opt::Kind::word, std::move(name), std::move(help), std::move(def)};
+  const bool required = def.empty();
+  return {Opt::Kind::word, std::move(name), std::move(help), std::move(def), required, ""};
 }
-Opt flag(std::string name, std::string help) { return {Opt::Kind::flag, std::move(name), std::move(help), ""}; }
+Opt flag(std::string name, std::string help) { return {Opt::Kind::flag, std::move(name), std::move(help), "", false, ""}; }
+Opt needs(Opt o, std::string flag_name) {
+  o.needs = std::move(flag_name);
+  return o;
+}
 
 // The values of one oracle's options, bound to its subcommand. A deque, because CLI11 keeps
 // pointers to the values and push_back must not move them; not copyable for the same reason.
+// Words that are no option (`oracle sliding t 2`, `-e 0.5`) are collected (allow_extras) rather
+// than left to CLI11, which reported them only after its required-option check ("--t is
+// required" for `t 2`) and listed them in reverse; check() names the first one as typed.
 class Args {
 public:
-  Args(CLI::App* cmd, const std::vector<Opt>& opts) {
+  Args(CLI::App* cmd, const std::vector<Opt>& opts) : cmd_(cmd) {
+    cmd->allow_extras();
     cmd->add_flag("--json", json_, "print JSON (50-digit strings and doubles)");
     for (const Opt& o : opts) {
       Slot& s = slots_.emplace_back(Slot{&o, o.def, false, nullptr});
@@ -126,17 +146,39 @@ public:
         s.option = cmd->add_flag("--" + o.name, s.on, o.help);
         continue;
       }
-      s.option = cmd->add_option("--" + o.name, s.text, o.help);
-      if (o.def.empty())
-        s.option->required();
-      else
-        s.option->capture_default_str();
+      s.option = cmd->add_option("--" + o.name, s.text, o.required ? o.help + " (required)" : o.help);
+      if (!o.def.empty()) s.option->capture_default_str();
     }
   }
   Args(const Args&) = delete;
   Args& operator=(const Args&) = delete;
 
+  // Before the run, in this order: a word that is no option, a required option missing, an
+  // option given without the flag it needs.
+  void check() const {
+    const std::vector<std::string> extras = cmd_->remaining();
+    if (!extras.empty()) {
+      const std::string& w = extras.front();
+      std::string names, hint;
+      for (const Slot& s : slots_) {
+        names += (names.empty() ? "--" : ", --") + s.spec->name;
+        if (w.find_first_not_of('-') != std::string::npos && w.substr(w.find_first_not_of('-')) == s.spec->name)
+          hint = fmt::format(" (did you mean --{}?)", s.spec->name);
+      }
+      throw InputError("argument", w.empty() ? std::string("''") : w,
+                       fmt::format("not an option of lawcheck oracle {}{}; its options: {}, --json", cmd_->get_name(),
+                                   hint, names));
+    }
+    for (const Slot& s : slots_)
+      if (s.spec->required && s.option->count() == 0)
+        throw InputError("--" + s.spec->name, "(missing)", fmt::format("required by oracle {}", cmd_->get_name()));
+    for (const Slot& s : slots_)
+      if (!s.spec->needs.empty() && s.option->count() > 0 && !flag(s.spec->needs))
+        throw InputError("--" + s.spec->name, s.text, fmt::format("used only with --{}", s.spec->needs));
+  }
+
   bool json() const { return json_; }
+  bool given(const std::string& name) const { return slot(name).option->count() > 0; }
   const std::string& text(const std::string& name) const { return slot(name).text; }
   // The strict decimal syntax and double range of every lawcheck number (cli/input.hpp), then the
   // same text to 50 digits.
@@ -165,6 +207,7 @@ private:
       if (s.spec->name == name) return s;
     throw std::logic_error("oracle command: no parameter " + name);
   }
+  CLI::App* cmd_;
   std::deque<Slot> slots_;
   bool json_ = false;
 };
@@ -259,16 +302,31 @@ void add_impact_values(Output& out, const oracles::ImpactResult& r) {
   out.value("dissipation", r.dissipation);
 }
 
+// The options each impact model reads (besides --model, --v0, --mass): any other one given is an
+// error naming it, not silently ignored.
+const std::vector<std::pair<std::string, std::vector<std::string>>> kImpactOptions = {
+    {"linear", {"kn", "cutoff"}},
+    {"linear-dashpot", {"kn", "damping", "e", "cutoff"}},
+    {"hertz-sphere-wall", {"young", "nu", "radius", "young2", "nu2"}},
+    {"hertz-sphere-sphere", {"young", "nu", "radius", "young2", "nu2", "radius2", "mass2"}}};
+
 Output run_impact(const Args& a) {
   const std::string& model = a.text("model");
+  for (const auto& [name, used] : kImpactOptions) {
+    if (name != model) continue;
+    for (const char* o : {"kn", "damping", "e", "cutoff", "young", "nu", "radius", "young2", "nu2", "radius2", "mass2"})
+      if ((o == std::string("cutoff") ? a.flag(o) : a.given(o)) && std::find(used.begin(), used.end(), o) == used.end())
+        throw InputError(std::string("--") + o, o == std::string("cutoff") ? "(flag)" : a.text(o),
+                         "not used by --model " + model);
+  }
   const Real v0 = a.get("v0"), m = a.get("mass");
   if (model == "linear" || model == "linear-dashpot") {
     const bool cutoff = a.flag("cutoff");
     Real c = model == "linear" ? Real(0) : a.get("damping");
     const Real kn = a.get("kn");
     if (!(kn > 0)) oracles::bad_parameter("kn", kn, "must be positive (required by the linear models)");
-    const Real e = a.get("e");
-    if (model == "linear-dashpot" && e != 0) c = 2 * oracles::damping_ratio_for_restitution(e) * sqrt(kn * m);
+    if (a.given("e") && a.given("damping")) throw InputError("--e", a.text("e"), "give --e or --damping, not both");
+    if (a.given("e")) c = 2 * oracles::damping_ratio_for_restitution(a.get("e")) * sqrt(kn * m);
     const auto r = oracles::linear_impact({m, kn, c, v0, cutoff});
     Output out("impact " + model + (cutoff ? " with tension cut-off" : ""), "exact closed form, 50-digit rounding");
     a.record(out);
@@ -309,14 +367,17 @@ Output run_impact(const Args& a) {
 Output run_sliding(const Args& a) {
   const bool rolling = a.flag("rolling");
   const Real m = a.get("mass"), v0 = a.get("v0"), kt = a.get("kt"), fy = a.get("fy");
-  Real t = a.get("t");
+  // --t: when the state is reported; not given, the stop time (a given negative t is an error).
+  const bool at_stop = !a.given("t");
+  const Real t_given = at_stop ? Real(0) : a.get("t");
+  if (!at_stop && !(t_given >= 0)) oracles::bad_parameter("t", t_given, "must be >= 0 (omit --t for the stop time)");
   Output out(rolling ? "sliding (sphere free to rotate)" : "sliding (rotation blocked)",
              "exact piecewise closed form, 50-digit rounding");
   a.record(out);
   if (!rolling) {
     const oracles::SlidingInput in{m, v0, kt, fy};
     const auto r = oracles::dynamic_sliding(in);
-    if (t < 0) t = r.stop_time;
+    const Real t = at_stop ? r.stop_time : t_given;
     const auto s = oracles::dynamic_sliding_state(in, t);
     out.value("slips", Real(r.slips ? 1 : 0));
     out.value("slip_start", r.slip_start);
@@ -335,7 +396,7 @@ Output run_sliding(const Args& a) {
   } else {
     const oracles::RollingInput in{m, a.get("radius"), a.get("inertia-factor"), v0, kt, fy};
     const auto r = oracles::rolling_sphere(in);
-    if (t < 0) t = r.slip.stop_time;
+    const Real t = at_stop ? r.slip.stop_time : t_given;
     const auto s = oracles::rolling_sphere_state(in, t);
     out.value("effective_mass", r.effective_mass);
     out.value("slips", Real(r.slip.slips ? 1 : 0));
@@ -370,8 +431,10 @@ const std::vector<Oracle> kOracles = {
            "hunt-crossley"),
       real("e", "requested coefficient of restitution, in (0, 1]"),
       flag("integrate", "cross-check by integrating the equation of motion"),
-      real("n", "force exponent for --integrate (the first integral does not depend on it)", "1.5"),
-      real("tolerance", "integration tolerance for --integrate", "1e-20")},
+      needs(real("n", "force exponent for --integrate, in [0.1, 10] (the first integral does not depend on it)",
+                 "1.5"),
+            "integrate"),
+      needs(real("tolerance", "integration tolerance for --integrate, in [1e-30, 1e-6]", "1e-20"), "integrate")},
      run_restitution},
     {"hysteresis",
      "dissipation of the loop 0 -> A -> -A -> A of a 1D Coulomb spring",
@@ -395,7 +458,7 @@ const std::vector<Oracle> kOracles = {
       real("mass", "mass [kg] (linear: effective mass; hertz: sphere 1)"),
       real("kn", "linear: normal stiffness [N/m]", "0"),
       real("damping", "linear-dashpot: dashpot coefficient c [N s/m] (or give --e)", "0"),
-      real("e", "linear-dashpot: target restitution without cut-off, sets c (overrides --damping)", "0"),
+      optional_real("e", "linear-dashpot: target restitution in (0, 1] without cut-off, sets c (instead of --damping)"),
       flag("cutoff", "linear-dashpot: tension cut-off F = max(0, k x + c x')"),
       real("young", "hertz: Young modulus of sphere 1 [Pa]", "0"),
       real("nu", "hertz: Poisson ratio of sphere 1", "0.3"),
@@ -409,10 +472,10 @@ const std::vector<Oracle> kOracles = {
      "particle launched on a tangential Coulomb spring (rotation blocked or free)",
      {real("mass", "mass [kg]"), real("v0", "launch speed [m/s]"), real("kt", "tangential stiffness [N/m]"),
       real("fy", "Coulomb limit mu N [N]"),
-      real("t", "time at which to report the state [s] (default: the stop time)", "-1"),
+      optional_real("t", "time at which to report the state [s], >= 0 (default: the stop time)"),
       flag("rolling", "sphere free to rotate (contact at distance --radius)"),
-      real("radius", "--rolling: sphere radius [m]", "1"),
-      real("inertia-factor", "--rolling: j in I = j m r^2", "0.4")},
+      needs(real("radius", "--rolling: sphere radius [m]", "1"), "rolling"),
+      needs(real("inertia-factor", "--rolling: j in I = j m r^2", "0.4"), "rolling")},
      run_sliding},
 };
 
@@ -426,6 +489,7 @@ void add_oracle_command(CLI::App& app) {
     auto args = std::make_shared<Args>(sub, o.options);
     // The oracles' BadParameter becomes the CLI's InputError (main: one stderr line, exit code 2).
     sub->callback([args, run = o.run] {
+      args->check();
       try {
         run(*args).print(args->json());
       } catch (const oracles::BadParameter& e) {

@@ -205,6 +205,7 @@ public:
           kinetic += (d < 3 ? m_eff : i_eff) * now * target[d] / 2;
         }
         rec.kinetic = kinetic;
+        stop_if_not_finite(rec, stage.name);
 
         const Mat3d axes = frame.ori.toRotationMatrix();
         const Vec3d nrm = axes.col(0);
@@ -239,6 +240,22 @@ public:
   const Law& law() const { return law_; }
 
 private:
+  // Issue 14: a NaN or inf stops the run at the step that produced it (StateError, exit 1 in the
+  // CLI), before the record is stored or the particles move on; 16 comparisons a step, once per
+  // record (not inside the law).
+  static void stop_if_not_finite(const LawTesterRecord& r, const std::string& stage) {
+    const std::pair<const char*, double> q[] = {
+        {"uN", r.u.x()},        {"uy", r.u.y()},         {"uz", r.u.z()},         {"rx", r.rot.x()},
+        {"ry", r.rot.y()},      {"rz", r.rot.z()},       {"Fn", r.force.x()},     {"Fy", r.force.y()},
+        {"Fz", r.force.z()},    {"Tx", r.torque.x()},    {"Ty", r.torque.y()},    {"Tz", r.torque.z()},
+        {"elastic", r.elastic}, {"dissipated", r.dissipated.total()}, {"kinetic", r.kinetic}, {"work", r.work}};
+    for (const auto& [name, v] : q)
+      if (!std::isfinite(v))
+        throw StateError(fmt::format("the run blew up at step {} (stage {}): {} = {} (time step too large for the "
+                                     "stiffness, or values out of range); the run stopped there",
+                                     r.step, stage, name, v));
+  }
+
   static Quatd spun(const Quatd& q, const Vec3d& w, double dt) {
     const double angle = w.norm() * dt;
     if (angle == 0) return q;

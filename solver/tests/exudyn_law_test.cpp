@@ -15,7 +15,7 @@
 #include "laws/exudyn_law.hpp"
 #include "tester/law_tester.hpp"
 
-namespace lawcheck {
+namespace lawcheck::exudyn_law_test {
 
 // The law runs in 50 digits too (the oracle comparisons below rely on it).
 static_assert(ContactLaw<ExudynLaw<HighPrecision>>);
@@ -154,6 +154,80 @@ TEST(Exudyn, ModelZeroWithAdhesionPullsOffAtTheClosedFormForce) {
   EXPECT_GT(adhesive_steps, 0);
   EXPECT_LT(worst_adhesive, 8 * eps * (k2 * d_max / pull_off));
   EXPECT_FALSE(recs.back().in_contact);
+}
+
+// Seed 003 line 26: the plastic overlap (Exudyn data[3]) is "set back to 0 in case that spheres
+// have been separated". Model 0, n = 1, lambda_P = 1/2 (k2 = 2 k_c): load to d1 = 1024 du, unload
+// until the contact breaks, open the gap 64 du more, reload to d2 = 768 du < d1. With the reset the
+// reload is virgin loading again: f = k_c d at every reload step and the reload books its own
+// hysteresis area lambda_P k_c d2^2 / 2 (ModelZeroLoadUnloadReload... for one loop), so the total
+// plastic dissipation is lambda_P k_c (d1^2 + d2^2)/2. Without it (d_p = lambda_P d1 kept) the
+// reload would see 0 below d_p = 512 du and k2 (d - d_p) above it, nothing more dissipated: at
+// d2 = 768 du that force is 2/3 of k_c d2, so the assertion can fail. The law's State after the
+// breaking step is also checked directly: d_max and the remembered impact velocity are reset.
+TEST(Exudyn, ModelZeroSeparationResetsThePlasticOverlapSoTheReloadFollowsTheVirginCurve) {
+  const double kc = 1e4, lp = 0.5, k2 = kc / (1 - lp);
+  ExudynLaw<double> law;
+  law.impact_model = 0;
+  law.contact_stiffness = kc;
+  law.plasticity_ratio = lp;
+  // The first record is at uN = 0, so 1025 steps load to d1 = 1024 du; the contact breaks at
+  // uN = du; every position is a multiple of du = 2^-30 m, so uN reaches -768 du exactly.
+  LawTester<ExudynLaw<double>> t(law, setup(),
+                                 {LawTesterStage::prescribed("load", {-v, 0, 0, 0, 0, 0}, "steps >= 1025"),
+                                  LawTesterStage::prescribed("unload", {v, 0, 0, 0, 0, 0}, "broken"),
+                                  LawTesterStage::prescribed("apart", {v, 0, 0, 0, 0, 0}, "steps >= 64"),
+                                  LawTesterStage::prescribed("reload", {-v, 0, 0, 0, 0, 0}, "uN <= -7.152557373046875e-07")});
+  t.run();
+  const auto& recs = t.records();
+  const double d1 = 1024 * du, d2 = 768 * du;
+  double worst_virgin = 0, largest_work = 0, deepest_reload = 0, not_reset_force = 0, reload_force = 0;
+  int reload_steps = 0, separated_steps = 0;
+  for (const auto& rec : recs) {
+    largest_work = std::max(largest_work, std::abs(rec.work));
+    if (rec.stage == 2 && !rec.in_contact) ++separated_steps;
+    if (rec.stage != 3 || !rec.in_contact) continue;
+    const double d = -rec.u.x(), fn = -rec.force.x();
+    ++reload_steps;
+    worst_virgin = std::max(worst_virgin, std::abs(fn - kc * d) / (kc * d1));
+    if (d > deepest_reload) {
+      deepest_reload = d;
+      reload_force = fn;
+      not_reset_force = std::clamp(k2 * (d - lp * d1), 0.0, kc * d);
+    }
+  }
+  const auto& last = recs.back();
+  const double plastic = last.dissipated[EnergyKind::plastic_normal];
+  const double areas = lp * kc * (d1 * d1 + d2 * d2) / 2;
+  const double tol = 4 * k2 * du * du + 8 * eps * static_cast<double>(recs.size()) * largest_work;
+  std::printf("separated for %d steps; reload: %d steps in contact to d = %.10e m (d2 = %.10e m)\n", separated_steps,
+              reload_steps, deepest_reload, d2);
+  std::printf("reload force at d2 %.15e N, virgin k_c d2 %.15e N, without the reset %.15e N; worst |F - k_c d|/(k_c d1) "
+              "= %.2e\n",
+              reload_force, kc * d2, not_reset_force, worst_virgin);
+  std::printf("plastic booked %.12e J, lambda_P k_c (d1^2 + d2^2)/2 = %.12e J, balance %.2e J (tol %.2e J)\n", plastic,
+              areas, last.balance_error(), tol);
+  EXPECT_GT(separated_steps, 0);
+  EXPECT_GT(reload_steps, 700);
+  EXPECT_EQ(deepest_reload, d2);
+  EXPECT_LT(worst_virgin, 8 * eps);
+  EXPECT_LT(not_reset_force, 0.7 * kc * d2);  // the discriminating gap: 2/3 of the virgin force
+  EXPECT_NEAR(plastic, areas, 64 * eps * areas);
+  EXPECT_LE(std::abs(last.balance_error()), tol);
+
+  // The state itself: after loading, the breaking step (uN > 0) leaves State{} behind.
+  ExudynLaw<double>::State s;
+  LocalGeom<double> g;
+  g.uN = -d1;
+  g.vel = Vec3d(-v, 0, 0);
+  law.step<false>(g, {}, s, dt);
+  EXPECT_EQ(s.delta_max, d1);
+  EXPECT_EQ(s.impact_velocity, v);
+  g.uN = du;
+  g.vel = Vec3d(v, 0, 0);
+  EXPECT_TRUE(law.step<false>(g, {}, s, dt).broken);
+  EXPECT_EQ(s.delta_max, 0.0);
+  EXPECT_EQ(s.impact_velocity, -1.0);
 }
 
 // Regularised friction (seed 003): with the normal force held (model 1, e = 1, n = 1), sliding at
@@ -380,4 +454,4 @@ TEST(Exudyn, RunsInDoubleAndFiftyDigitsWithTheSameForceEnergyAndDissipation) {
 }
 
 }  // namespace
-}  // namespace lawcheck
+}  // namespace lawcheck::exudyn_law_test

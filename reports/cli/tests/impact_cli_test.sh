@@ -1,6 +1,7 @@
 #!/bin/sh
 # `lawcheck impact`: sphere-sphere and sphere-wall scenes for every registered law exit 0 with
-# finite numbers (--json keys present); each bad scene exits 2 with one stderr line naming the field.
+# finite numbers (--json keys present); a grazing scene that never touches exits 0 saying so; each
+# bad scene exits 2 with one stderr line naming the field.
 # Usage: impact_cli_test.sh PATH/TO/lawcheck
 set -u
 bin="$1"
@@ -22,6 +23,17 @@ for law in linear linel6 ice exudyn; do
     "$bin" impact "$dir/s.json" | head -8
   done
 done
+# A grazing scene never touches at a step (overlap window 2 (r1 + r2) cos(angle)/speed = 7e-8 s at
+# 89.9999 deg, dt ~ 3e-6 s): a result, not a failure -- exit 0, "no contact during the run", no NaN, and JSON
+# "contact": false (README exit-code contract).
+for law in linear linel6 ice exudyn; do
+  printf '{"law": {"name": "%s"}, "radii": [0.01, 0.01], "speed": 1, "angle": 89.9999}' "$law" > "$dir/graze.json"
+  "$bin" impact "$dir/graze.json" > "$dir/out" 2> "$dir/err" || { echo "FAIL grazing $law exit $?: $(cat "$dir/err")"; fail=1; }
+  grep -q 'no contact during the run' "$dir/out" || { echo "FAIL grazing $law: no 'no contact during the run' line"; fail=1; }
+  grep -qiw 'nan\|inf' "$dir/out" && { echo "FAIL grazing $law: non-finite"; fail=1; }
+  "$bin" impact "$dir/graze.json" --json > "$dir/out" 2> "$dir/err" || { echo "FAIL grazing $law --json exit $?"; fail=1; }
+  grep -q '"contact": false' "$dir/out" || { echo "FAIL grazing $law --json: no \"contact\": false"; fail=1; }
+done
 check() {
   printf '%s' "$1" > "$dir/bad.json"
   "$bin" impact "$dir/bad.json" > /dev/null 2> "$dir/err"
@@ -42,6 +54,9 @@ check '{"radii": [0.01, 0.01], "speed": 1, "angle": 95}' "angle"
 check '{"radii": [0.01, 0.01], "speed": 1, "spinz": []}' "spinz"
 check '{"radii": [0.01, 0.01], "speed": 1, "spins": [[0, 0]]}' "spins[0]"
 check '{"radii": [0.01, 0.01], "speed": 1, "dt": 0}' "dt"
+# bodies that would pass through each other in a step, or an overlap below the rounding of positions
+check '{"radii": [0.01, 0.01], "speed": 1e300}' "speed, angle, law = x_max,est"
+check '{"radii": [0.01, "wall"], "speed": 1e-300}' "speed, angle, law = x_max,est"
 check '{"law": {"name": "nope"}, "radii": [0.01, 0.01], "speed": 1}' "law.name"
 check '{"law": {"name": "exudyn", "restitutionCoefficient": 0}, "radii": [0.01, 0.01], "speed": 1}' "law.restitutionCoefficient"
 check '{"law": {"name": "exudyn"}, "materials": [{"density": -1}], "radii": [0.01, 0.01], "speed": 1}' "materials[0].density"
