@@ -7,7 +7,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 jobs="$(nproc)"
 
 "$root/scripts/build.sh" "$root/build/release"
-ctest --test-dir "$root/build/release" --output-on-failure -j "$jobs"
+# The JUnit file is what `lawcheck report`'s dashboard shows per law (render/ctest_results.hpp).
+ctest --test-dir "$root/build/release" --output-on-failure -j "$jobs" --output-junit "$root/build/release/ctest-junit.xml"
 
 if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
   # Benchmarks are timing code, not tests: they are smoke-run in the Release tree only (so is the

@@ -12,6 +12,7 @@
 #include "cli/command.hpp"
 #include "cli/input.hpp"
 #include "render/bench_summary.hpp"
+#include "render/ctest_results.hpp"
 #include "render/gnuplot.hpp"
 #include "render/katex.hpp"
 #include "render/report.hpp"
@@ -42,7 +43,8 @@ void add_report_command(CLI::App& app) {
     progress("rendering plots (gnuplot) and writing the report");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const BenchSummary bench = read_default_bench_summary();
-    const Document doc = build_report(d, s, ice, rest, bench, seconds);
+    const CtestRun ctest = read_default_ctest_run();
+    const Document doc = build_report(d, s, ice, rest, bench, ctest, seconds);
     write_report(doc, *out, katex);
     progress(fmt::format("wrote {0}/report.md and {0}/index.html", *out));
 

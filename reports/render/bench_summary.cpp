@@ -44,28 +44,22 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// Days from 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-long long days_from_civil(long long y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const long long era = (y >= 0 ? y : y - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<long long>(doe) - 719468;
-}
-
 }  // namespace
 
-std::optional<long long> iso_seconds(const std::string& iso) {
+std::optional<std::chrono::sys_seconds> iso_seconds(const std::string& iso) {
+  using namespace std::chrono;
   int y, mo, d, h, mi, s, n = 0;
   if (std::sscanf(iso.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &s, &n) != 6) return std::nullopt;
-  long long t = days_from_civil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 + mi * 60 + s;
+  const year_month_day date{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
+  if (!date.ok() || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60) return std::nullopt;
+  const sys_seconds t = sys_days{date} + hours{h} + minutes{mi} + seconds{s};
   const std::string zone = iso.substr(static_cast<std::size_t>(n));
   int oh = 0, om = 0;
   char sign = 0;
   if (zone == "Z" || zone.empty()) return t;
   if (std::sscanf(zone.c_str(), "%c%2d:%2d", &sign, &oh, &om) != 3 || (sign != '+' && sign != '-')) return std::nullopt;
-  return t - (sign == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+  const minutes offset = hours{oh} + minutes{om};
+  return sign == '+' ? t - offset : t + offset;
 }
 
 BenchSummary read_bench_summary(const fs::path& baseline, const fs::path& results_dir) {

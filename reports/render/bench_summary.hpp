@@ -6,6 +6,7 @@
 // the ratio new/baseline. The report does not time anything itself: these are files, read as they
 // are, and the report says which ones and from when (benchmarks/README.md for how they are made).
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -37,8 +38,8 @@ BenchSummary read_bench_summary(const std::filesystem::path& baseline, const std
 // The baseline of this source tree and the results directory scripts/bench.sh writes to.
 BenchSummary read_default_bench_summary();
 
-// Seconds since the epoch (UTC) of an ISO 8601 time "2026-11-23T06:25:20+00:00" (offset or 'Z');
-// nullopt if it is not one.
-std::optional<long long> iso_seconds(const std::string& iso);
+// The UTC instant of an ISO 8601 time "2026-11-23T06:25:20+00:00" (offset, 'Z' or none: UTC);
+// nullopt if it is not one (a date the calendar does not have, such as 2026-02-30, included).
+std::optional<std::chrono::sys_seconds> iso_seconds(const std::string& iso);
 
 }  // namespace lawcheck::reports

@@ -87,8 +87,12 @@ void append_claims_summary(Document& doc, const ClaimsLedger& ledger) {
   doc.table(header, rows);
 }
 
-void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level) {
-  doc.heading(level, claims_heading);
+std::string claims_heading(const std::string& number) {
+  return (number.empty() ? "" : number + " ") + "Claims ledger: which statements of the seeds hold";
+}
+
+void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level, const std::string& number) {
+  doc.heading(level, claims_heading(number));
   doc.paragraph(fmt::format(
       "Every checkable statement of the five seeds (formulas, sign conventions, notes, worked examples, open todos "
       "and warnings), {} entries, each with its verdict, the correct statement where it does not hold, the evidence "
@@ -96,8 +100,10 @@ void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level)
       "the ctest `Claims.EveryNamedTestExistsAndPasses` runs every named test, {} in all).",
       ledger.claims.size(), ledger.test_names().size()));
   append_claims_summary(doc, ledger);
+  int sub = 0;
   for (const auto& seed : ledger.seeds) {
-    doc.heading(level + 1, fmt::format("Seed {}: {}", seed.id, seed.title));
+    const std::string title = fmt::format("Seed {}: {}", seed.id, seed.title);
+    doc.heading(level + 1, number.empty() ? title : fmt::format("{}{} {}", number, ++sub, title));
     doc.paragraph(fmt::format("`{}`", seed.file));
     std::vector<std::string> items;
     for (const auto& c : ledger.claims)

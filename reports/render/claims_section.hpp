@@ -4,12 +4,15 @@
 // entries (quote, verdict, correct statement, evidence, deciding tests). The lead wires it into
 // report.cpp; `lawcheck claims` prints the same data as text or JSON.
 
+#include <string>
+
 #include "claims/claims_ledger.hpp"
 #include "render/document.hpp"
 
 namespace lawcheck::reports {
 
-inline constexpr const char* claims_heading = "Claims ledger: which statements of the seeds hold";
+// The section's heading for `number` ("6." gives "6. Claims ledger: ..."; unnumbered if empty).
+std::string claims_heading(const std::string& number = "");
 
 // A quote as report text: TeX quotes (the seeds' `.. math::` and :math: text: a TeX command, `_` or
 // `^`) between $...$ -- `&`-aligned rows inside `aligned`, a quoted fragment's unclosed
@@ -17,8 +20,9 @@ inline constexpr const char* claims_heading = "Claims ledger: which statements o
 // plain prose stay verbatim `code`.
 std::string quote_text(const std::string& quote);
 
-// Appends the summary and the per-seed sections at heading level `level` (sections at level + 1).
-void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level = 2);
+// Appends the summary and the per-seed sections at heading level `level` (sections at level + 1,
+// numbered "<number>1 Seed 000: ...", e.g. 6.1, 6.2, ... for number "6."; unnumbered if empty).
+void append_claims_section(Document& doc, const ClaimsLedger& ledger, int level = 2, const std::string& number = "");
 
 // Only the summary table (counts per verdict per seed), e.g. for a front-page dashboard.
 void append_claims_summary(Document& doc, const ClaimsLedger& ledger);

@@ -21,25 +21,68 @@ std::string passed_of(const std::vector<Check>& checks) {
   return fmt::format("{}/{}", n, checks.size());
 }
 
-// The ledger's tests of one law: names that start with one of its suite prefixes; the property
-// tests are the `<Law>Property.` ones (properties/README.md: one ctest per property).
-struct LawTests {
-  int property = 0, other = 0;
+// The ctest suites of each law, as `ctest -N` names its tests (Suite.Test). properties: the law's
+// RapidCheck kit (properties/README.md, one ctest per property); law: its closed forms and seed
+// claims, the full solver running it and the report's studies of it; oracles: the tests of the
+// oracles those compare it with (each oracle's two independent routes agreeing). Suites of the
+// solver's machinery (geometry, broad phase, threads, LawTester, several laws at once) and of the
+// CLI count in the run's total only.
+struct LawSuites {
+  const char* law;
+  std::vector<std::string> properties, law_tests, oracles;
 };
 
-LawTests ledger_tests(const ClaimsLedger& ledger, const std::string& property_suite, std::vector<std::string> prefixes) {
-  LawTests t;
-  for (const auto& name : ledger.test_names()) {
-    if (name.rfind(property_suite + ".", 0) == 0) ++t.property;
-    else if (std::any_of(prefixes.begin(), prefixes.end(), [&](const auto& p) { return name.rfind(p, 0) == 0; }))
-      ++t.other;
-  }
-  return t;
+const std::vector<LawSuites>& law_suites() {
+  static const std::vector<LawSuites> suites = {
+      {"linear",
+       {"LinearCoulombLawProperty"},
+       {"LinearCoulombLaw", "LinearCoulomb", "Dynamics", "Hysteresis1d", "Circle2d", "VaryingNormal2d",
+        "VaryingYield1d", "SliderDynamic", "ObliqueImpact", "ConstantYield", "DissipationAlgebra",
+        "DissipationDecision", "SeedStiffnessExamples", "Stiffness", "StiffnessProperty", "StiffnessStudy"},
+       {"CoulombSlip1dOracle", "CoulombSlip2dOracle", "DynamicSlidingOracle", "RollingSphereOracle",
+        "FrictionalImpactOracle", "LinearImpactOracle", "StiffnessOracle"}},
+      {"linel6", {"LinEl6LawProperty"}, {"LinEl6Law", "DynamicsLinEl6"}, {}},
+      {"ice", {"IceLawProperty"}, {"IceLaw", "DynamicsIce", "IceStudy"}, {"CoulombSlip1dOracle"}},
+      {"exudyn",
+       {"ExudynLawProperty"},
+       {"Exudyn", "ExudynDynamics", "RestitutionStudy"},
+       {"HuntCrossleyOracle", "HertzImpactOracle", "NormalImpactOracle"}},
+  };
+  return suites;
 }
 
-std::string ledger_cell(const ClaimsLedger& ledger, const std::string& suite, std::vector<std::string> prefixes) {
-  const LawTests t = ledger_tests(ledger, suite, std::move(prefixes));
-  return fmt::format("{} property tests (`{}.*`) and {} other ctests", t.property, suite, t.other);
+// "passed/total" of a law's tests in the run, with RapidCheck's case counts where the logs give them.
+std::string ctest_cell(const CtestRun& run, const std::vector<std::string>& suites) {
+  if (!run.problem.empty()) return "-";
+  if (suites.empty()) return "no oracle suite of its own";
+  const CtestTally t = tally(run, suites);
+  if (t.total == 0) return "none in the run";
+  std::string out = fmt::format("{}/{}", t.passed, t.total);
+  if (t.failed) out += fmt::format(" (**{} failed**)", t.failed);
+  if (t.with_cases && t.fewest_cases)
+    out += fmt::format(", {} cases (>= {} each{})", t.cases, *t.fewest_cases,
+                       t.with_cases < t.passed ? fmt::format("; {} without a count in its log", t.passed - t.with_cases)
+                                               : std::string());
+  return out;
+}
+
+std::string ctest_paragraph(const CtestRun& run) {
+  if (!run.problem.empty())
+    return fmt::format("**ctest:** {}; looked for `{}` (`LAWCHECK_CTEST_JUNIT` names another file).", run.problem,
+                       run.file.string());
+  int passed = 0, failed = 0, not_run = 0, disabled = 0;
+  for (const auto& c : run.tests) {
+    passed += c.status == CtestStatus::passed;
+    failed += c.status == CtestStatus::failed;
+    not_run += c.status == CtestStatus::not_run;
+    disabled += c.status == CtestStatus::disabled;
+  }
+  return fmt::format(
+      "**ctest** (the run of {}, `{}`; the report runs no test itself): {} tests, {} passed, {}{} not run, {} "
+      "disabled. Per law above: its property suite (cases from RapidCheck's log), its law, dynamics and study "
+      "tests, its oracles' tests (suites per law: `reports/render/dashboard.cpp`).",
+      run.timestamp, run.file.string(), run.tests.size(), passed, failed ? fmt::format("**{} failed**, ", failed) : "",
+      not_run, disabled);
 }
 
 std::string linear_cell(const DissipationStudy& d, const StiffnessStudy& s, const DashboardLinks& l) {
@@ -89,21 +132,27 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
   doc.heading(2, dashboard_heading);
   doc.begin_box("dashboard");
   doc.begin_box("dash-main");
-  const std::string not_run = "not run by `lawcheck report`";
-  doc.table({"law", "verified by this run against the oracles", "ctests the claims ledger names for it"},
-            {{"`linear`", linear_cell(in.dissipation, in.stiffness, l),
-              ledger_cell(in.ledger, "LinearCoulombLawProperty", {"LinearCoulombLaw."})},
-             {"`linel6`", not_run + " (`ctest -R LinEl6`)", ledger_cell(in.ledger, "LinEl6LawProperty", {"LinEl6Law."})},
-             {"`ice`", ice_cell(in.ice, l),
-              ledger_cell(in.ledger, "IceLawProperty", {"IceLaw.", "IceStudy.", "DynamicsIce."})},
-             {"`exudyn`", exudyn_cell(in.restitution, l),
-              ledger_cell(in.ledger, "ExudynLawProperty", {"Exudyn.", "ExudynDynamics.", "HuntCrossleyOracle."})}});
-  doc.paragraph(
-      "ctests: " + not_run + "; the ledger's tests pass when `Claims.EveryNamedTestExistsAndPasses` does; every "
-      "property suite: `ctest -L properties` (`max_success` cases per property, 1000 unless `RC_PARAMS` sets it: "
-      "properties/README.md).");
-  doc.paragraph(fmt::format("**Claims ledger** ({}): {} entries over {} seeds: {}.", link("all entries", l.claims),
-                            in.ledger.claims.size(), in.ledger.seeds.size(), verdict_counts(in.ledger)));
+  // One cell per law, in law_suites()'s order.
+  const std::vector<std::string> verified = {linear_cell(in.dissipation, in.stiffness, l),
+                                             "no study in `lawcheck report`: see its ctest results", ice_cell(in.ice, l),
+                                             exudyn_cell(in.restitution, l)};
+  std::vector<std::vector<std::string>> laws;
+  for (std::size_t k = 0; k < law_suites().size(); ++k) {
+    const LawSuites& ls = law_suites()[k];
+    laws.push_back({fmt::format("`{}`", ls.law), verified[k], ctest_cell(in.ctest, ls.properties),
+                    ctest_cell(in.ctest, ls.law_tests), ctest_cell(in.ctest, ls.oracles)});
+  }
+  doc.table({"law", "verified by this run against the oracles", "ctest: properties passed", "law, dynamics, study tests",
+             "its oracles' tests"},
+            laws);
+  doc.paragraph(ctest_paragraph(in.ctest));
+  const auto ledger_check = status_of(in.ctest, "Claims.EveryNamedTestExistsAndPasses");
+  doc.paragraph(fmt::format("**Claims ledger** ({}): {} entries over {} seeds: {}; the {} tests it names {}.",
+                            link("all entries", l.claims), in.ledger.claims.size(), in.ledger.seeds.size(),
+                            verdict_counts(in.ledger), in.ledger.test_names().size(),
+                            !ledger_check                            ? "were not checked by a ctest run found here"
+                            : *ledger_check == CtestStatus::passed ? "exist and passed in that run"
+                                                                   : "did **not** all pass in that run"));
   const auto& d = in.dissipation;
   doc.paragraph(fmt::format(
       "**Plastic dissipation** ({}): of the seed's three formulas `{}`, $f_y (f_t - f_y)/k_t$; the solver's default "

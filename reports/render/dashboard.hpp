@@ -1,10 +1,12 @@
 #pragma once
 // The report's front page (issue 15): what a DEM developer reads in one minute, first on the page
 // (the first screen of index.html at 1280x800; a compact table in report.md). Per law, what this
-// run verified against the oracles (with case counts, measured here) and which ctests of the
-// claims ledger decide that law's statements (names from the ledger; the report does not run the
-// ctest suites, and says so); the ledger's counts per verdict; the plastic-dissipation decision;
-// the restitution plot (the figure of section 4, reused); the contact-loop benchmark figures from
+// run verified against the oracles (with case counts, measured here) and what the newest ctest run
+// gave for that law's tests (render/ctest_results.hpp: its property suite passed/total with
+// RapidCheck's case counts, its law, dynamics and study tests, its oracles' tests; the suites per
+// law are listed in dashboard.cpp), or that no ctest results were found; the ledger's counts per
+// verdict and whether its named tests passed in that run; the plastic-dissipation decision; the
+// restitution plot (the figure of section 4, reused); the contact-loop benchmark figures from
 // benchmarks/baseline.json and the newest run of scripts/bench.sh (render/bench_summary.hpp).
 // Every item links to its section.
 
@@ -12,6 +14,7 @@
 
 #include "claims/claims_ledger.hpp"
 #include "render/bench_summary.hpp"
+#include "render/ctest_results.hpp"
 #include "render/document.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
@@ -32,6 +35,7 @@ struct DashboardInputs {
   const RestitutionStudy& restitution;
   const ClaimsLedger& ledger;
   const BenchSummary& bench;
+  const CtestRun& ctest;
   const Figure& restitution_plot;
   DashboardLinks links;
 };

@@ -238,6 +238,16 @@ std::string Document::to_html(const std::string& title, const std::string& head,
   return out;
 }
 
+std::string tex_number(const std::string& formatted) {
+  const auto e = formatted.find_first_of("eE");
+  if (e == std::string::npos) return formatted;
+  const std::string mantissa = formatted.substr(0, e);
+  const int exponent = std::stoi(formatted.substr(e + 1));
+  const std::string power = fmt::format("10^{{{}}}", exponent);
+  if (mantissa == "1" || mantissa == "-1") return (mantissa == "-1" ? "-" : "") + power;
+  return mantissa + " \\cdot " + power;
+}
+
 std::string base64(const std::string& bytes) {
   static constexpr char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;

@@ -60,6 +60,10 @@ private:
 
 std::string base64(const std::string& bytes);
 
+// A formatted number as TeX for use between $...$: "1e+06" -> "10^{6}", "-3.142e-04" ->
+// "-3.142 \cdot 10^{-4}"; a number without exponent stays as it is.
+std::string tex_number(const std::string& formatted);
+
 // GitHub's anchor of a heading: the text without inline markup, lower-cased, every character that
 // is not a letter, digit, '-', '_' or space dropped, spaces turned into '-' ("1.2 Decision" ->
 // "12-decision"). A repeated anchor gets "-1", "-2", ... in order (Document::to_html does that).

@@ -29,6 +29,7 @@ constexpr const char* kDecisionHeading = "1.2 Decision";
 constexpr const char* kStiffnessHeading = "2. Stiffness study: seed 004's \"does not match?!\"";
 constexpr const char* kIceHeading = "3. Ice (seed 002)";
 constexpr const char* kBenchHeading = "5. Contact-loop benchmarks";
+constexpr const char* kClaimsNumber = "6.";
 
 }  // namespace
 
@@ -439,9 +440,11 @@ void ice_section(Document& doc, const IceStudy& ice) {
   doc.heading(1, kIceHeading);
   doc.paragraph(fmt::format(
       "The `ice` law (`solver/laws/ice_law.hpp`, material and physics `solver/physics/ice_mat.hpp`) driven by the "
-      "LawTester: two spheres r = {} m, default `IceMat` (E = 10 MPa, ktDivKn 0.2, tanPhi 0.5, mu 0.05), compressed "
-      "to uN = {} m, dt = {} s, A = pi r^2 = {} m^2. Every number below is measured by this run.",
-      ice.radius, ice.uN, ice.dt, sci(ice.area, 4)));
+      "LawTester: two spheres $r = {}$ m, default `IceMat` ($E = 10$ MPa, ktDivKn 0.2, $\\tan\\phi = 0.5$, "
+      "$\\mu = 0.05$), compressed to $u_N = {}$ m, $\\Delta t = {}$ s, connector area $A = \\pi r^2 = {}$ m$^2$. "
+      "Every number below is measured by this run.",
+      ice.radius, tex_number(fmt::format("{}", ice.uN)), tex_number(fmt::format("{}", ice.dt)),
+      tex_number(sci(ice.area, 4))));
   doc.heading(2, "3.1 The seed's claims, decided");
   std::vector<std::vector<std::string>> rows;
   for (const auto& c : ice.claims) rows.push_back({c.seed_writes, c.right, c.why, "`" + c.test + "`"});
@@ -480,7 +483,7 @@ void ice_section(Document& doc, const IceStudy& ice) {
       "(work = elastic + dissipated + released) is checked over the whole run.");
   rows.clear();
   for (const auto& b : ice.breaks)
-    rows.push_back({b.sense, "`" + b.formula + "`", sci(b.closed_form, 9), sci(b.before, 9),
+    rows.push_back({b.sense, "$" + b.formula + "$", sci(b.closed_form, 9), sci(b.before, 9),
                     sci(b.before + b.increment, 9), std::to_string(b.step),
                     fmt::format("{:.3f}", (b.closed_form - b.before) / b.increment), sci(b.released, 4),
                     sci(b.worst_balance, 2)});
@@ -521,7 +524,7 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
 }
 
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      const BenchSummary& bench, double seconds) {
+                      const BenchSummary& bench, const CtestRun& ctest, double seconds) {
   Document doc;
   doc.heading(1, "lawcheck report");
   doc.paragraph(fmt::format(
@@ -531,10 +534,10 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
       "files, section 5).",
       seconds));
   const Figure achieved = restitution_achieved_plot(r);
-  append_dashboard(doc, {d, s, ice, r, builtin_claims_ledger(), bench, achieved,
+  append_dashboard(doc, {d, s, ice, r, builtin_claims_ledger(), bench, ctest, achieved,
                          {anchor_of(kDissipationHeading), anchor_of(kDecisionHeading), anchor_of(kStiffnessHeading),
                           anchor_of(kIceHeading), anchor_of(restitution_heading("4.")), anchor_of(kBenchHeading),
-                          anchor_of(claims_heading)}});
+                          anchor_of(claims_heading(kClaimsNumber))}});
   doc.heading(2, "Studies: verdicts and key figures");
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : summarize(d, s, ice, r)) rows.push_back({row.study, verdict(row.passed), row.key_figure});
@@ -564,7 +567,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   ice_section(doc, ice);
   append_restitution_section(doc, r, "4.", true, &achieved);
   append_bench_section(doc, bench, kBenchHeading);
-  append_claims_section(doc, builtin_claims_ledger(), 1);
+  append_claims_section(doc, builtin_claims_ledger(), 1, kClaimsNumber);
   return doc;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "render/bench_summary.hpp"
+#include "render/ctest_results.hpp"
 #include "render/document.hpp"
 #include "render/katex.hpp"
 #include "study/dissipation_study.hpp"
@@ -30,7 +31,7 @@ void ice_section(Document& doc, const IceStudy& ice);
 // Builds the whole document, the dashboard (render/dashboard.hpp) first; renders the plots with
 // gnuplot (throws if gnuplot is missing).
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      const BenchSummary& bench, double seconds);
+                      const BenchSummary& bench, const CtestRun& ctest, double seconds);
 
 // Writes dir/report.md, dir/index.html (with KaTeX inlined) and dir/plots/*.svg (creating dir).
 void write_report(const Document& doc, const std::filesystem::path& dir, const KatexAssets& katex);

@@ -19,6 +19,12 @@ std::string n_text(double n) { return n == 1 ? "1" : "3/2"; }
 std::string sci3(double x) { return fmt::format("{:.2e}", x); }
 std::string order_of(const RestitutionCase& c) { return c.order ? fmt::format("{:.2f}", *c.order) : "exact"; }
 
+std::string tex_list(const std::vector<double>& xs) {
+  std::string out;
+  for (double x : xs) out += (out.empty() ? "" : ", ") + tex_number(fmt::format("{:g}", x));
+  return out;
+}
+
 }  // namespace
 
 Figure restitution_achieved_plot(const RestitutionStudy& s) {
@@ -133,27 +139,33 @@ void append_restitution_section(Document& doc, const RestitutionStudy& s, const 
   };
   doc.heading(1, restitution_heading(number));
   doc.paragraph(fmt::format(
-      "Head-on impacts through the full solver (`Simulation<ExudynLaw<double>>`): two equal spheres (r = {} m, "
-      "rho = {} kg/m^3, relative speed {} m/s) and a sphere on a static wall, impact models {}, n in {{{}}} (k_c = {:g} "
-      "N/m for n = 1, {:g} N/m^1.5 for n = 3/2), requested e in {{{}}}, without damping and with d_c = {} m* v0 / "
-      "x_max. Model 0 has no restitution parameter: lambda_P is set so that its undamped closed form gives e. Oracle: "
+      "Head-on impacts through the full solver (`Simulation<ExudynLaw<double>>`): two equal spheres ($r = {}$ m, "
+      "$\\rho = {}$ kg/m$^3$, relative speed $v_0 = {}$ m/s) and a sphere on a static wall, impact models {}, "
+      "$n \\in \\{{{}\\}}$ ($k_c = {}$ N/m for $n = 1$, ${}$ N/m$^{{3/2}}$ for $n = 3/2$), requested "
+      "$e \\in \\{{{}\\}}$, without damping and with $d_c = {}\\, m^* v_0 / x_\\mathrm{{max}}$ ($m^*$ the reduced mass, "
+      "$x_\\mathrm{{max}} = ((n+1)\\, m^* v_0^2/(2 k_c))^{{1/(n+1)}}$ the maximum overlap of the undamped elastic "
+      "impact). "
+      "Model 0 has no restitution parameter: $\\lambda_P$ is set so that its undamped closed form gives $e$. Oracle: "
       "the relative motion integrated in 50 digits (RKF 7(8), `reports/study/restitution_study.hpp`), equal to the "
       "closed forms where they exist. {} cases in {:.2f} s.",
-      p.radius, p.density, p.speed, fmt::join(p.models, "/"), fmt::join(p.exponents, ", "), p.stiffness_n1,
-      p.stiffness_n32, fmt::join(p.requested, ", "), p.damping, s.cases.size(), s.seconds));
+      p.radius, p.density, p.speed, fmt::join(p.models, "/"), tex_list(p.exponents),
+      tex_number(fmt::format("{:g}", p.stiffness_n1)), tex_number(fmt::format("{:g}", p.stiffness_n32)),
+      tex_list(p.requested), p.damping, s.cases.size(), s.seconds));
   doc.paragraph(fmt::format(
-      "**How the discretisation error is measured.** Undamped two-sphere cases: levels N in {{{}}}, each with {} "
-      "impacts spread jointly over the contact-onset phase and over dt = t_ref/(N + u), u in [0, {}); the order is "
-      "fitted to the RMS of e - e* over a level's impacts, the solver's e is their mean at the finest level. Why not "
-      "one dt per level: the second-order error comes from the kinks of the force in time (onset and end of contact, "
-      "model 0's force reaching zero at the plastic overlap, its history maximum taken at a step), each adding "
-      "(omega dt)^2/2 B2(theta) with theta where the kink falls in its step, so its size depends on frac(t_event/dt) "
-      "as well as on the onset. With dt = t_ref/N and seven onset phases that fraction moved from level to level and "
-      "the RMS swung by factors 5 (model 1, n = 1, e = 0.8) and 11 (model 0, n = 3/2, e = 0.4) for 1-2 % changes of "
-      "dt: fitted orders 0.93 and 0.09. Sampled over u as well, the RMS is a fixed multiple of dt^2 (dt^2.5 where the "
-      "kinks are those of x^(3/2)). Damped cases ({} impacts) and sphere-wall cases (e in {{{}}}, the same "
-      "dimensionless problem) at the finest N only.",
-      fmt::join(p.steps_per_time, ", "), p.samples, p.dt_span, p.check_samples, fmt::join(p.wall_requested, ", ")));
+      "**How the discretisation error is measured.** Undamped two-sphere cases: levels $N \\in \\{{{}\\}}$, each with {} "
+      "impacts spread jointly over the contact-onset phase and over $\\Delta t = t_\\mathrm{{ref}}/(N + u)$, "
+      "$u \\in [0, {})$; the order is fitted to the RMS of $e - e^*$ over a level's impacts, the solver's $e$ is their "
+      "mean at the finest level. Why not one $\\Delta t$ per level: the second-order error comes from the kinks of the "
+      "force in time (onset and end of contact, model 0's force reaching zero at the plastic overlap, its history "
+      "maximum taken at a step), each adding $\\frac{{(\\omega\\,\\Delta t)^2}}{{2}} B_2(\\theta)$ (Euler-Maclaurin, "
+      "$B_2(\\theta) = \\theta^2 - \\theta + \\frac16$) with $\\theta$ where the kink falls in its step, so its size "
+      "depends on $\\operatorname{{frac}}(t_\\mathrm{{event}}/\\Delta t)$ as well as on the onset. With "
+      "$\\Delta t = t_\\mathrm{{ref}}/N$ and seven onset phases that fraction moved from level to level and the RMS "
+      "swung by factors 5 (model 1, $n = 1$, $e = 0.8$) and 11 (model 0, $n = 3/2$, $e = 0.4$) for 1-2 % changes of "
+      "$\\Delta t$: fitted orders 0.93 and 0.09. Sampled over $u$ as well, the RMS is a fixed multiple of "
+      "$\\Delta t^2$ ($\\Delta t^{{5/2}}$ where the kinks are those of $x^{{3/2}}$). Damped cases ({} impacts) and "
+      "sphere-wall cases ($e \\in \\{{{}\\}}$, the same dimensionless problem) at the finest $N$ only.",
+      fmt::join(p.steps_per_time, ", "), p.samples, p.dt_span, p.check_samples, tex_list(p.wall_requested)));
 
   doc.heading(2, numbered(1, "The seed's accuracy claims"));
   const ClaimVerdict oracle_hc = hunt_crossley_verdict(s, true), oracle_m2 = model2_verdict(s, true);

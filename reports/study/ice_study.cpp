@@ -110,10 +110,11 @@ std::vector<IceBreak> breaks() {
     int dof;
     double speed;
   };
-  const std::array<Case, 4> cases = {{{"normal", "F_nb = c_n A", 0, 1.1e-3},  // 1e-3 and 1e-2 land on a step exactly
-                                      {"shear", "F_tb = c_t A", 1, 1.1e-2},
-                                      {"twist", "T_wb = c_w A^1.5", 3, -0.3},
-                                      {"rolling", "T_rb = c_r A^1.5", 4, 0.03}}};
+  // The closed forms as TeX (seed 002's eqs.; the report typesets them between $...$).
+  const std::array<Case, 4> cases = {{{"normal", "F_{nb} = c_n A", 0, 1.1e-3},  // 1e-3 and 1e-2 land on a step exactly
+                                      {"shear", "F_{tb} = c_t A", 1, 1.1e-2},
+                                      {"twist", "T_{wb} = c_w A^{3/2}", 3, -0.3},
+                                      {"rolling", "T_{rb} = c_r A^{3/2}", 4, 0.03}}};
   const IceMat m = material(ice_all_senses);
   const IcePhys<double> ph = phys(m);
   std::vector<IceBreak> out;
@@ -148,42 +149,43 @@ std::vector<IceBreak> breaks() {
 }
 
 // The seed's claims as decided in solver/laws/ice_law.hpp (its header comment), with the ctest
-// that shows each.
+// that shows each. Report text: formulas as TeX between $...$, Woo's code as `code`.
 std::vector<IceClaim> claims() {
   return {
-      {"`k_w = alpha_w k_n A`, `k_r = alpha_r k_t A`",
-       "dimensions fine; twist follows `kt`, rolling follows `kn`: default `k_w = alpha_w kt A`, `k_r = alpha_r kn A` "
-       "(`pairing: seed` keeps the seed's)",
-       "`kn A` is N m per rad either way. A circular elastic connector has twist `G J/L = kt A/(2 pi)` and bending "
-       "`E I/L = kn A/(4 pi)`: with the beam pairing `alpha_w = 1/(2 pi)`, `alpha_r = 1/(4 pi)` hold for every "
-       "Poisson ratio; the seed's pairing needs `alpha_w` to depend on ktDivKn. Woo's code does what the seed "
-       "writes (not the other way round, as issue 10 says)",
+      {"$k_w = \\alpha_w k_n A$, $k_r = \\alpha_r k_t A$",
+       "dimensions fine; twist follows $k_t$, rolling follows $k_n$: default $k_w = \\alpha_w k_t A$, "
+       "$k_r = \\alpha_r k_n A$ (`pairing: seed` keeps the seed's)",
+       "$k_n A$ is N m per rad either way. A circular elastic connector has twist $G J/L = k_t A/(2\\pi)$ and bending "
+       "$E I/L = k_n A/(4\\pi)$: with the beam pairing $\\alpha_w = 1/(2\\pi)$, $\\alpha_r = 1/(4\\pi)$ hold for "
+       "every Poisson ratio; the seed's pairing needs $\\alpha_w$ to depend on ktDivKn. Woo's code does what the "
+       "seed writes (not the other way round, as issue 10 says)",
        "IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot"},
-      {"`F_nb = c_n A`, `F_tb = c_t A`, `T_wb = c_w A^{3/2}`, `T_rb = c_b A^{3/2}`",
-       "every `c` is a stress [Pa]; `c_b` is `c_r` (typo); each sense has its own limit",
-       "Pa m^2 = N and Pa m^3 = N m. Woo derives them from a strain (`c_n = breakN E`) and tests the twist against "
+      {"$F_{nb} = c_n A$, $F_{tb} = c_t A$, $T_{wb} = c_w A^{3/2}$, $T_{rb} = c_b A^{3/2}$",
+       "every $c$ is a stress [Pa]; $c_b$ is $c_r$ (typo); each sense has its own limit",
+       "Pa m$^2$ = N and Pa m$^3$ = N m. Woo derives them from a strain (`c_n = breakN E`) and tests the twist against "
        "the rolling limit (a bug)",
        "IceLaw.CohesionLimitsScaleAsStressTimesAreaAndArea3Halves"},
-      {"`F_ty = min(0, F_n tan phi)`, `T_wy = sqrt(A/pi) min(0, F_n tan phi)`",
-       "yield = magnitude `|min(0,Fn)| tan phi`; `pi` is pi: `sqrt(A/pi)` is the connector radius, a lever arm",
-       "with `Fn < 0` in compression `min(0, Fn tan phi) <= 0`, a negative bound no `|Ft|` can meet (Woo uses "
-       "`-min(0,Fn)`)",
+      {"$F_{ty} = \\min(0, F_n \\tan\\phi)$, $T_{wy} = \\sqrt{A/\\pi}\\,\\min(0, F_n \\tan\\phi)$",
+       "yield = magnitude $|\\min(0, F_n)| \\tan\\phi$; $\\pi$ is pi: $\\sqrt{A/\\pi}$ is the connector radius, a "
+       "lever arm",
+       "with $F_n < 0$ in compression $\\min(0, F_n \\tan\\phi) \\le 0$, a negative bound no $|F_t|$ can meet (Woo "
+       "uses `-min(0,Fn)`)",
        "IceLaw.UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGivesAtAnyStep"},
-      {"`|T_w| > T_wb`; twist slip (Woo: `Tw > Twy`)",
+      {"$|T_w| > T_{wb}$; twist slip (Woo: `Tw > Twy`)",
        "both tests on the magnitude: a negative twist is capped like a positive one",
        "Woo's slip test `Tw > Twy` never caps a negative twist",
        "IceLaw.UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGivesAtAnyStep"},
       {"todo: rolling friction, \"where is it applied, what does it depend on?\"",
-       "a rolling-resistance torque at the contact about the tangent axes, elastic-plastic spring `T_r` with yield "
-       "`sqrt(A/pi) |min(0,Fn)| mu`, zero in tension",
-       "the friction force `mu |Fn|` at the lever arm `a = sqrt(A/pi)` (Woo's code); its loops are the 1D "
+       "a rolling-resistance torque at the contact about the tangent axes, elastic-plastic spring $T_r$ with yield "
+       "$\\sqrt{A/\\pi}\\,|\\min(0, F_n)|\\,\\mu$, zero in tension",
+       "the friction force $\\mu |F_n|$ at the lever arm $a = \\sqrt{A/\\pi}$ (Woo's code); its loops are the 1D "
        "oracle's",
        "IceLaw.UnbondedShearTwistAndRollingCyclesDissipateWhatTheExact1dOracleGivesAtAnyStep"},
       {"\"When breakage in any sense occurs, the bond is broken in all senses at once\"",
        "right, and nothing re-bonds by itself; a break under compression keeps the contact, its drop is released",
        "measured: every sense's break clears all four bond bits",
        "IceLaw.AnyBreakClearsAllFourBondsAtOnceAndNoneReforms"},
-      {"breakage at `F > F_b` per sense (closed forms)",
+      {"breakage at $F > F_b$ per sense (closed forms)",
        "each sense breaks within one step's increment of its closed form; the ledger closes to rounding",
        "measured below (LawTester) and in a hanging chain pulled apart in the full solver",
        "IceLaw.EachBondedSenseBreaksAtItsClosedFormLoadAndTheLedgerClosesToRounding, "
@@ -214,7 +216,7 @@ IceStudy run_ice_study() {
   for (const auto& b : s.breaks) {
     const bool within = b.step > 0 && b.before <= b.closed_form * (1 + 8 * eps) &&
                         b.before + b.increment > b.closed_form * (1 - 8 * eps);
-    s.checks.push_back({fmt::format("ice {} break within one step's increment of {}", b.sense, b.formula), within,
+    s.checks.push_back({fmt::format("ice {} break within one step's increment of ${}$", b.sense, b.formula), within,
                         fmt::format("limit {:.6e}, before {:.6e}, increment {:.3e}", b.closed_form, b.before, b.increment)});
     const double steps = 3000;
     s.checks.push_back({fmt::format("ice {} break: ledger closes to rounding, bonds gone", b.sense),

@@ -29,7 +29,7 @@ struct IceLoop {
 
 struct IceBreak {
   std::string sense;        // normal, shear, twist, rolling
-  std::string formula;      // "F_nb = c_n A", ...
+  std::string formula;      // the closed form as TeX: "F_{nb} = c_n A", ...
   double closed_form = 0;   // the limit from the materials [N or N m]
   double before = 0;        // |load| in the last step before the break
   double increment = 0;     // k * speed * dt: one step's load increment

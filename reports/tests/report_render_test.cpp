@@ -10,11 +10,12 @@
 
 #include "render/bench_summary.hpp"
 #include "render/claims_section.hpp"
+#include "render/ctest_results.hpp"
 #include "render/document.hpp"
 #include "render/gnuplot.hpp"
 #include "render/katex.hpp"
 
-namespace lawcheck::reports {
+namespace lawcheck::reports::report_render_test {
 namespace {
 
 std::string fmt_dir() { return "lawcheck-bench-summary-test-" + std::to_string(::getpid()); }
@@ -63,6 +64,9 @@ TEST(ReportRender, TexStaysBetweenDollarsInMarkdownAndBecomesOneTexSpanPerFormul
   EXPECT_NE(html.find("<span class=\"tex\">|F| &lt; f_y</span>"), std::string::npos);
   EXPECT_NE(html.find("<code>$not math$</code>"), std::string::npos);
   EXPECT_NE(html.find("a literal $5"), std::string::npos);
+  EXPECT_EQ(tex_number("1e+06"), "10^{6}");
+  EXPECT_EQ(tex_number("-3.142e-04"), "-3.142 \\cdot 10^{-4}");
+  EXPECT_EQ(tex_number("0.95"), "0.95");
   Document bad;
   bad.paragraph("an unclosed $x formula");
   EXPECT_THROW(bad.to_html("t"), std::runtime_error);
@@ -149,11 +153,88 @@ TEST(ReportRender, BenchSummaryTakesMediansAndOnlyARunNewerThanTheBaseline) {
   EXPECT_EQ(s.latest->filename(), "bench-20261123T120000Z.json");
   ASSERT_TRUE(s.figures[0].latest_ns);
   EXPECT_DOUBLE_EQ(*s.figures[0].latest_ns, 125);
+  // The calendar: 1970-01-02T00:00 is 86400 s after the epoch; February 30 is no date.
+  EXPECT_EQ(iso_seconds("1970-01-02T00:00:00Z"), std::chrono::sys_seconds{std::chrono::seconds{86400}});
+  EXPECT_EQ(iso_seconds("2024-03-01T00:00:00+00:00").value() - iso_seconds("2024-02-28T00:00:00Z").value(),
+            std::chrono::hours{48});  // 2024 is a leap year
+  EXPECT_FALSE(iso_seconds("2026-02-30T00:00:00Z"));
   const BenchSummary missing = read_bench_summary(dir / "nothing.json", dir / "results");
   EXPECT_TRUE(missing.figures.empty());
   EXPECT_NE(missing.problem.find("nothing.json"), std::string::npos) << missing.problem;
   fs::remove_all(dir);
 }
 
+// A made-up JUnit file in the format CMake 3.25's `ctest --output-junit` writes (statuses run, fail,
+// notrun, disabled; the test's output in <system-out>, XML-escaped).
+void write_junit(const std::filesystem::path& p, const std::string& cases, const std::string& root = "testsuite") {
+  std::ofstream(p) << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<" << root
+                   << " name=\"(empty)\" tests=\"6\" timestamp=\"2026-11-23T07:33:40\">\n" << cases << "</" << root
+                   << ">\n";
+}
+
+std::string junit_case(const std::string& name, const std::string& status, const std::string& out,
+                       const std::string& extra = "") {
+  return "<testcase name=\"" + name + "\" classname=\"" + name + "\" time=\"0.1\" status=\"" + status + "\">" + extra +
+         "<system-out>" + out + "</system-out></testcase>\n";
+}
+
+TEST(ReportRender, CtestJunitGivesEachTestsStatusAndSumsRapidChecksCaseCountsPerSuite) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("lawcheck-junit-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cases =
+      junit_case("LinEl6LawProperty.A", "run", "Using configuration: seed=1\nOK, passed 1000 tests\n30% - &quot;broke&quot;\n") +
+      junit_case("LinEl6LawProperty.B", "run", "[property] B max_success=250\nOK, passed 250 tests\n") +
+      junit_case("LinEl6LawProperty.C", "fail", "Falsifiable after 3 tests\nOK, passed 7 tests\n", "<failure message=\"\"/>") +
+      junit_case("LinEl6Law.D", "notrun", "Unable to find executable", "<skipped message=\"Unable to find executable\"/>") +
+      junit_case("LinEl6Law.E", "disabled", "Disabled") +
+      junit_case("LinEl6Law.F", "run", "[  PASSED  ] 1 test.\nnot OK, passed 5 tests &lt;&amp;&gt;\n");
+  write_junit(dir / "good.xml", cases);
+  const CtestRun run = read_ctest_junit(dir / "good.xml");
+  ASSERT_EQ(run.problem, "");
+  EXPECT_EQ(run.timestamp, "2026-11-23T07:33:40");
+  ASSERT_EQ(run.tests.size(), 6u);
+  EXPECT_EQ(status_of(run, "LinEl6LawProperty.C"), CtestStatus::failed);
+  EXPECT_EQ(status_of(run, "LinEl6Law.D"), CtestStatus::not_run);
+  EXPECT_EQ(status_of(run, "LinEl6Law.E"), CtestStatus::disabled);
+  EXPECT_FALSE(status_of(run, "LinEl6Law"));
+  const CtestTally p = tally(run, {"LinEl6LawProperty"});
+  std::printf("properties: %d/%d passed, %d failed, %lld cases over %d\n", p.passed, p.total, p.failed, p.cases,
+              p.with_cases);
+  EXPECT_EQ(p.total, 3);
+  EXPECT_EQ(p.passed, 2);
+  EXPECT_EQ(p.failed, 1);
+  EXPECT_EQ(p.with_cases, 2);
+  EXPECT_EQ(p.cases, 1250);  // a failed property's cases do not count
+  EXPECT_EQ(p.fewest_cases, 250);
+  const CtestTally l = tally(run, {"LinEl6Law", "NoSuchSuite"});  // suite = the name up to its first '.'
+  EXPECT_EQ(l.total, 3);
+  EXPECT_EQ(l.passed, 1);
+  EXPECT_EQ(l.failed, 0);
+  EXPECT_EQ(l.with_cases, 0);  // "[  PASSED  ] 1 test." and a mid-line "OK, passed" are no case counts
+  EXPECT_EQ(tally(run, {}).total, 0);
+
+  EXPECT_EQ(read_ctest_junit(dir / "none.xml").problem, "no ctest results found (run scripts/test.sh)");
+  const struct {
+    const char* what;
+    std::string cases, root, problem;
+  } bad[] = {
+      {"truncated", cases.substr(0, cases.size() / 2), "testsuite", "not a ctest JUnit file"},
+      {"unknown status", junit_case("A.B", "passed", ""), "testsuite", "unknown status=\"passed\""},
+      {"other root", junit_case("A.B", "run", ""), "testsuites", "not one <testsuite>"},
+      {"fail without <failure>", junit_case("A.B", "fail", ""), "testsuite", "status and <failure> disagree"},
+      {"other element", "<properties/>", "testsuite", "holds a <properties>"},
+  };
+  for (const auto& b : bad) {
+    write_junit(dir / "bad.xml", b.cases, b.root);
+    const CtestRun r = read_ctest_junit(dir / "bad.xml");
+    std::printf("%s: %s\n", b.what, r.problem.c_str());
+    EXPECT_NE(r.problem.find(b.problem), std::string::npos) << b.what << ": " << r.problem;
+    EXPECT_TRUE(r.tests.empty()) << b.what;
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
-}  // namespace lawcheck::reports
+}  // namespace lawcheck::reports::report_render_test
