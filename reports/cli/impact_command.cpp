@@ -179,14 +179,16 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
 // It is not rejected at parse time because whether a step lands in the window depends on the step
 // grid, i.e. on running it.
 template <class Law>
+json json_header(const ImpactScene<Law>& s, double dt, double tc_est) {
+  return {{"law", std::string(Law::name)}, {"dt", dt}, {"dt_rule", s.dt ? "given" : "t_c,est/200"},
+          {"estimated_contact_duration", tc_est}};
+}
+
+template <class Law>
 void print_no_contact(const ImpactScene<Law>& s, double dt, double tc_est, std::size_t steps, bool as_json) {
   const double t = static_cast<double>(steps) * dt;
   if (as_json) {
-    json out;
-    out["law"] = std::string(Law::name);
-    out["dt"] = dt;
-    out["dt_rule"] = s.dt ? "given" : "t_c,est/200";
-    out["estimated_contact_duration"] = tc_est;
+    json out = json_header(s, dt, tc_est);
     out["contact"] = false;
     out["steps"] = steps;
     out["note"] = "no contact during the run";
@@ -303,11 +305,7 @@ void run_impact(const json& j, bool as_json) {
 
   auto opt = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
   if (as_json) {
-    json out;
-    out["law"] = std::string(Law::name);
-    out["dt"] = dt;
-    out["dt_rule"] = s.dt ? "given" : "t_c,est/200";
-    out["estimated_contact_duration"] = tc_est;
+    json out = json_header(s, dt, tc_est);
     out["achieved_restitution"] = e;
     out["contact_duration"] = duration;
     out["peak_force"] = peak;
