@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -15,6 +16,18 @@ namespace lawcheck::reports {
 namespace {
 
 std::string link(const std::string& text, const std::string& anchor) { return "[" + text + "](#" + anchor + ")"; }
+
+// Each formula's dissipation per slipping step (seed 000; study/dissipation_algebra.hpp), as TeX, so
+// that the dashboard shows the formula the study decided, whichever it is.
+std::string_view formula_tex(PlasticDissipation f) {
+  switch (f) {
+    case PlasticDissipation::yield_times_slip: return "f_y (f_t - f_y)/k_t";
+    case PlasticDissipation::code_split: return "\\left(\\tfrac{f_t - f_y}{2} + f_y\\right) (f_t - f_y)/k_t";
+    case PlasticDissipation::elastic_difference: return "(f_t^2 - f_y^2)/(2 k_t)";
+    case PlasticDissipation::mean_yield_times_slip: return "\\tfrac12 (f_{y,n} + f_{y,n+1})(f_t - f_{y,n+1})/k_t";
+  }
+  return "";
+}
 
 std::string passed_of(const std::vector<Check>& checks) {
   const auto n = std::count_if(checks.begin(), checks.end(), [](const Check& c) { return c.passed; });
@@ -155,9 +168,10 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
                                                                    : "did **not** all pass in that run"));
   const auto& d = in.dissipation;
   doc.paragraph(fmt::format(
-      "**Plastic dissipation** ({}): of the seed's three formulas `{}`, $f_y (f_t - f_y)/k_t$; the solver's default "
-      "is `{}`, $\\tfrac12 (f_{{y,n}} + f_{{y,n+1}})(f_t - f_{{y,n+1}})/k_t$ (decided by this run's study).",
-      link("decision", l.decision), name_of(d.seed_decision), name_of(d.decision)));
+      "**Plastic dissipation** ({}): of the seed's three formulas `{}`, ${}$; the solver's default is `{}`, ${}$ "
+      "(decided by this run's study).",
+      link("decision", l.decision), name_of(d.seed_decision), formula_tex(d.seed_decision), name_of(d.decision),
+      formula_tex(d.decision)));
   std::vector<std::vector<std::string>> rows;
   const auto& b = in.bench;
   for (const auto& f : b.figures)
