@@ -13,7 +13,9 @@
 // normal stiffness, so it takes the FrictPhys family.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 #include <boost/math/constants/constants.hpp>
@@ -159,6 +161,34 @@ inline double oracle_gap_rate_bound(const SmoothSpec& spec, double scale, double
   return bound;
 }
 
+// A loop that moves along one line of the tangential plane: u_t(s) = sum_k v_k sin(2 pi k s) with
+// every v_k (the sum of the modes of wave number k) parallel or zero; every one-mode loop is one,
+// and so is (k=3 y=3 z=-2) (k=3 y=-3 z=-2) (k=2 y=0 z=3). The law on it is one-dimensional.
+// Exact: integers.
+inline bool is_collinear(const SmoothSpec& spec) {
+  std::array<std::array<int, 2>, 4> v{};  // v_k for k = 1..3 (smooth_2d draws k <= 3)
+  for (const Mode& m : spec.modes) {
+    if (m.k < 1 || m.k > 3) return false;  // not a smooth_2d loop: claim nothing
+    v[std::size_t(m.k)][0] += m.y;
+    v[std::size_t(m.k)][1] += m.z;
+  }
+  for (const auto& a : v)
+    for (const auto& b : v)
+      if (a[0] * b[1] != a[1] * b[0]) return false;
+  return true;
+}
+
+// G >= max |kt u'' -/+ fy''| over the loop (s in [0, 1] as time, triangle inequality over the
+// modes, |sin| <= 1): the curvature of the play's bounds times kt (see the 2D property below).
+inline double collinear_bound_curvature(const SmoothSpec& spec, double scale, double fy0, double kt) {
+  double bound = 0;
+  for (const Mode& m : spec.modes) {
+    const double w = boost::math::constants::two_pi<double>() * m.k;
+    bound += w * w * (kt * scale * std::hypot(m.y, m.z) + fy0 * std::abs(m.n) / 4);
+  }
+  return bound;
+}
+
 inline int next_prime(int n) {
   const auto prime = [](int p) {
     if (p < 2) return false;
@@ -173,7 +203,8 @@ inline int next_prime(int n) {
 // The incremental law is first order in the step: a step of chord du differs from the continuous
 // law by O(kt |du|^2) where the slip direction turns, by O(dfy |du|) where fy changes, and a
 // stick/slip switch is caught at the end of its step. The error at 32N..64N steps should thus be
-// ~1/32 of that at N..2N. Asserted, for the dissipation and the final force:
+// ~1/32 of that at N..2N. Asserted, for the dissipation and (except on collinear loops, below)
+// the final force:
 //     max(e(32N), e(64N)) <= max(e(N), e(2N)) / 4 + floor        (observed order >= 0.4)
 // Each error is the larger of two adjacent resolutions because the first-order term can cancel:
 // the O(dfy du) errors of loading and unloading have opposite signs, and each switch falls at an
@@ -186,6 +217,27 @@ inline int next_prime(int n) {
 // 1.9e-17, 7.4e-18, 3.9e-18 of 1.18e-11 at N, 2N, 32N, 64N); no claim is made under it. The 1/N
 // regime also needs steps that resolve the yield slip fy/kt (34 and 272 steps on a 2-slip loop
 // err by 6.5e-15 and -4.3e-15), so N is 8..16 steps per yield slip of the fastest travel.
+//
+// Collinear loops (is_collinear: 77-79 % of the drawn cases) are one-dimensional, and there the
+// final force is second order at every resolution but NOT ordered between resolutions, so the
+// force is asserted against its bound at each resolution instead of the ratio. In 1D, with the
+// play u_p = u - F/kt kept in [L, U] = u -/+ fy/kt, a step's radial return is
+// u_p,k = clamp(u_p,k-1, L_k, U_k): exactly the continuous play driven by the linear interpolants
+// L_h, U_h of the step-end values (a linear bound moves the play monotonically, to the clamp;
+// L_h < U_h as fy >= fy0/4 > 0). The play is 1-Lipschitz in its bounds (|u_p - v_p| grows only
+// while one of them is pushed by its bound, and is then at most the bounds' difference), so
+//     |F_h - F| <= kt max(|L_h - L|, |U_h - U|) <= h^2/8 max|kt u'' -/+ fy''| <= G h^2/8,
+// h = 1/steps, G = collinear_bound_curvature (interpolation error of a C2 function: h^2/8 max|f''|).
+// The error is that of the last slip-to-stick switch: the law slips to the grid point where
+// g = fy -/+ kt u is least, the oracle to its minimum t*, so e = g''(t*) d^2/2 (d: t* to that grid
+// point), i.e. the fraction (2d/h)^2 of its bound, drawn anew by each resolution. Measured on
+// seed 4341842648236241274's case 877 (shrunk: fy0 1.57e-5 N, g'' = 2.33e-3 N at t* = 0.6613):
+// d/h = 0.013, 0.042, 0.46, 0.26 at 127, 257, 4073, 8147 steps give e = 1.19e-11, 3.06e-11,
+// 1.47e-11, 1.15e-12 (to 4 digits), fine/coarse 0.48: the ratio test failed (and in 1 of 50 000 other cases),
+// every error is within 0.66 of G h^2/8. Over 50 000 cases (5 seeds) the largest is 0.95 of it.
+// The bound has teeth: a law returning to the previous step's yield circle errs by ~|fy'| h, first
+// order; the ratio test passed it (1000 cases, worst ratio 0.04), the bound rejects it at the
+// first case (5 seeds; local experiment).
 template <CoulombBoundedSubject S>
 void slip_2d_converges_to_the_continuous_oracle() {
   static_assert(std::is_same_v<typename S::Law::Phys, FrictPhys<double>>,
@@ -224,25 +276,36 @@ void slip_2d_converges_to_the_continuous_oracle() {
   // 6e-13 off at 32N + 1, and identical to 12 digits at N = 963, 1926, 61632 (8e-9 off). A prime
   // above 12 holds none of them, so every level sees the generic first-order error.
   const int n = next_prime(spec.steps);
-  const auto [d1, f1] = errors(n);
-  const auto [d2, f2] = errors(next_prime(2 * n));
-  const auto [d32, f32] = errors(next_prime(32 * n));
-  const auto [d64, f64] = errors(next_prime(64 * n));
-  const double d_coarse = std::max(d1, d2), d_fine = std::max(d32, d64);
-  const double f_coarse = std::max(f1, f2), f_fine = std::max(f32, f64);
+  const std::array<int, 4> steps{n, next_prime(2 * n), next_prime(32 * n), next_prime(64 * n)};
+  std::array<double, 4> d{}, f{};  // errors at N, 2N, 32N, 64N
+  for (std::size_t i = 0; i < steps.size(); ++i) std::tie(d[i], f[i]) = errors(steps[i]);
+  const double d_coarse = std::max(d[0], d[1]), d_fine = std::max(d[2], d[3]);
+  const double f_coarse = std::max(f[0], f[1]), f_fine = std::max(f[2], f[3]);
   double amplitude = 0;
   for (const Mode& m : spec.modes) amplitude += std::hypot(m.y, m.z) * scale;
   const double d_floor = 1e-6 * (d_exact + fy0 * amplitude);
   const double f_floor = 1e-9 * fy0;
-  RC_LOG() << "N = " << n << "; dissipation: exact " << d_exact << ", errors at N, 2N, 32N, 64N: " << d1
-           << ' ' << d2 << ' ' << d32 << ' ' << d64 << "; force errors: " << f1 << ' ' << f2 << ' ' << f32
-           << ' ' << f64 << '\n';
+  const bool collinear = is_collinear(spec);
+  RC_LOG() << "N = " << n << (collinear ? " (collinear)" : "") << "; dissipation: exact " << d_exact
+           << ", errors at N, 2N, 32N, 64N: " << d[0] << ' ' << d[1] << ' ' << d[2] << ' ' << d[3]
+           << "; force errors: " << f[0] << ' ' << f[1] << ' ' << f[2] << ' ' << f[3] << '\n';
   RC_CLASSIFY(d_exact > 0, "slipped");
+  RC_CLASSIFY(collinear, "collinear");
   if (d_coarse > d_floor) measure("dissipation error ratio fine/coarse", d_fine / d_coarse);
-  if (f_coarse > f_floor) measure("force error ratio fine/coarse", f_fine / f_coarse);
-  measure("relative dissipation error at 64N", d64 / (d_exact + fy0 * amplitude));
+  measure("relative dissipation error at 64N", d[3] / (d_exact + fy0 * amplitude));
   RC_ASSERT(d_fine <= d_coarse / 4 + d_floor);
-  RC_ASSERT(f_fine <= f_coarse / 4 + f_floor);
+  if (collinear) {
+    const double curvature = collinear_bound_curvature(spec, scale, fy0, kt);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const double h = 1.0 / steps[i];
+      const double bound = curvature * h * h / 8 + f_floor;
+      measure("collinear force error / (G h^2/8 + floor)", f[i] / bound);
+      RC_ASSERT(f[i] <= bound);
+    }
+  } else {
+    if (f_coarse > f_floor) measure("force error ratio fine/coarse", f_fine / f_coarse);
+    RC_ASSERT(f_fine <= f_coarse / 4 + f_floor);
+  }
 }
 
 }  // namespace lawcheck::properties
