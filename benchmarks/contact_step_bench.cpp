@@ -4,7 +4,7 @@
 // is integrated, so every iteration sees the same positions; all velocities are reversed between
 // iterations, untimed (bench_simulation.hpp says why). Energy tracking off.
 // Counters: ns per contact-step; bytes of contact state per contact (ContactBatch's arrays: ids,
-// frame, law state, physics, lengths); contacts per sphere (sphere-sphere contacts count for both
+// frame, law state, physics); contacts per sphere (sphere-sphere contacts count for both
 // spheres, wall contacts once).
 // Threads: the same step with Simulation::set_threads(T), wall-clock time (UseRealTime): the
 // speed-up is the ratio of the T = 1 and T = 2 times.

@@ -1,7 +1,8 @@
-// Law kernel suite (issue 6): LinearCoulombLaw<double>::step alone, the solver's own law (no
-// copy), over N pre-computed contacts (N = 1e3 .. 1e6), as a contact loop would call it: per
-// contact one LocalGeom, one FrictPhys and one State, the returned force stored per contact and,
-// with energy tracking, the dissipation summed.
+// Law kernel suite (issues 6, 12): LinearCoulombLaw<double>::step alone, the solver's own law (no
+// copy), over N pre-computed contacts (N = 1e3 .. 1e6), through the solver's law pass itself
+// (sphere_pair_law, dynamics/sphere_pair_block.hpp): blocks of 64 contacts, per contact a LocalGeom
+// from the block's arrays, FrictPhys and State as ContactBatch stores them, the force, torque and
+// broken flag stored into the block and, with energy tracking, the dissipation summed.
 //
 // Inputs: sphere pairs of radius 0.5..1.5 mm in compression (uN = -1e-4..-1e-2 r), FrictMat
 // defaults, kn/kt/tanPhi from the solver's physics (frict_phys, contact_lengths). The tangential
@@ -10,9 +11,10 @@
 // the sign of dt, so a sticking contact's force oscillates between 0 and its increment (never
 // reaching fy however long the benchmark runs) and a sliding contact slips on every sweep
 // (|Ft| = fy, increment >= 3 fy). `sliding_pct` contacts, chosen at random (seeded), slide: 0,
-// 100, and 50 (the branch-predictor worst case).
+// 100, and 50 (the branch predictor's worst case for a law with branches).
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <numbers>
@@ -22,6 +24,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "dynamics/sphere_pair_block.hpp"
 #include "laws/linear_coulomb_law.hpp"
 #include "per_item_counter.hpp"
 #include "physics/frict_mat.hpp"
@@ -33,11 +36,14 @@ using Law = LinearCoulombLaw<double>;
 
 constexpr double time_step = 1e-5;  // [s]; only the product kt dt v_t matters here
 
+// Per contact what the contact loop holds: physics and state as ContactBatch stores them, and
+// the block buffers, here one per 64 contacts (the solver refills one per block).
 struct KernelContacts {
-  std::vector<LocalGeom<double>> geom;
   std::vector<FrictPhys<double>> phys;
   std::vector<Law::State> state;
-  std::vector<Vec3d> force;
+  std::vector<SpherePairBlock> blocks;  // the kinematics pass's output, one block per 64 contacts
+
+  std::size_t size() const { return phys.size(); }
 };
 
 KernelContacts make_contacts(std::size_t n, int sliding_pct) {
@@ -49,26 +55,26 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
 
   const FrictMat mat;
   KernelContacts c;
-  c.geom.resize(n);
   c.phys.resize(n);
   c.state.resize(n);
-  c.force.resize(n, Vec3d::Zero());
+  c.blocks.resize((n + sphere_block - 1) / sphere_block, SpherePairBlock{});
   for (std::size_t i = 0; i < n; ++i) {
     const double r1 = radius(rng), r2 = radius(rng);
     const ContactLengths len =
         contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, 0.0);
     const FrictPhys<double> ph = frict_phys(mat, mat, len);
-    LocalGeom<double>& g = c.geom[i];
-    g.uN = -std::min(r1, r2) * std::pow(10.0, -4 + 2 * unit(rng));
-    const double fy = std::abs(ph.kn * g.uN) * ph.tan_phi;
+    const double uN = -std::min(r1, r2) * std::pow(10.0, -4 + 2 * unit(rng));
+    const double fy = std::abs(ph.kn * uN) * ph.tan_phi;
     const double ratio = slides[i] ? 3 + 2 * unit(rng) : 0.25 * unit(rng);
     const double angle = 2 * std::numbers::pi * unit(rng);
     const double vt = ratio * fy / (ph.kt * time_step);
-    g.vel = Vec3d(sym(rng) * vt, vt * std::cos(angle), vt * std::sin(angle));
-    g.ang_vel = Vec3d(sym(rng), sym(rng), sym(rng));
-    g.l1 = len.l1;
-    g.l2 = len.l2;
-    g.area = len.area;
+    SpherePairBlock& b = c.blocks[i / sphere_block];
+    const std::size_t l = i % sphere_block;
+    b.uN[l] = uN;
+    b.vel[0][l] = sym(rng) * vt;
+    b.vel[1][l] = vt * std::cos(angle);
+    b.vel[2][l] = vt * std::sin(angle);
+    for (auto& w : b.ang_vel) w[l] = sym(rng);
     c.phys[i] = ph;
   }
   return c;
@@ -87,12 +93,11 @@ KernelContacts& contacts(std::size_t n, int sliding_pct) {
 template <bool TrackEnergy>
 double sweep(const Law& law, KernelContacts& c, double dt) {
   double dissipated = 0;
-  const std::size_t n = c.geom.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const LocalResponse<double> r = law.step<TrackEnergy>(c.geom[i], c.phys[i], c.state[i], dt);
-    c.force[i] = r.force;
-    if constexpr (TrackEnergy) dissipated += r.dissipation();
-  }
+  const std::size_t n = c.size();
+  for (std::size_t k0 = 0; k0 < n; k0 += sphere_block)
+    dissipated += sphere_pair_law<TrackEnergy>(law, c.blocks[k0 / sphere_block], c.phys.data() + k0,
+                                               c.state.data() + k0, std::min(sphere_block, n - k0), dt)
+                      .total();
   return dissipated;
 }
 
@@ -115,9 +120,11 @@ void law_kernel(benchmark::State& st, bool track_energy, PlasticDissipation form
     run_sweeps<true>(st, law, c);
   else
     run_sweeps<false>(st, law, c);
-  // Bytes one sweep streams per contact: geometry, physics, state read and written, force written.
-  constexpr std::size_t bytes = sizeof(LocalGeom<double>) + sizeof(FrictPhys<double>) +
-                                2 * sizeof(Law::State) + sizeof(Vec3d);
+  // Bytes one sweep streams per contact: geometry read (uN and the tangential relative velocity;
+  // the law reads neither the normal velocity nor the spin, so they are not loaded), physics,
+  // state read and written, force, torque and broken flag written.
+  constexpr std::size_t bytes = 3 * sizeof(double) + sizeof(FrictPhys<double>) + 2 * sizeof(Law::State) +
+                                6 * sizeof(double) + sizeof(std::uint64_t);
   st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * n));
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * n * bytes));
   st.counters["ns_per_contact"] = ns_per_item(n);

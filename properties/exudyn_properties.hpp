@@ -77,9 +77,6 @@ ExudynRun run_exudyn(const L& law, const ExudynLaw<double>& params, const std::v
   RC_ASSERT(u.front().x() > 0);
   const ContactLengths lengths{radius, radius, boost::math::constants::pi<double>() * radius * radius};
   LocalGeom<double> g;
-  g.l1 = lengths.l1;
-  g.l2 = lengths.l2;
-  g.area = lengths.area;
   const auto phys = params.make_phys(ExudynMat{}, ExudynMat{}, ContactCreation{0, lengths});
   typename ExudynLaw<double>::State state{};
   ExudynRun run;

@@ -16,7 +16,7 @@
 //   released_energy_forgotten     a break books no released energy                     (breakage)
 //   released_booked_as_plastic    a break books its released energy as plastic_shear   (breakage)
 //   state_kept_at_break           a break does not reset the tangential force          (breakage)
-//   spurious_torque               returns a torque of 1e-12 kt l1^2 dphi               (torque)
+//   spurious_torque               returns a torque of 1e-12 kt uN^2 dphi               (torque)
 //   z_increment_scaled            the z increment is 1.01 kt dt vel_z                  (per axis)
 //   anisotropic_stiffness         ... and the z energy Fz^2/(2 1.01 kt): an elastic, energy-
 //                                 consistent law with a 1 % stiffer z axis                (per axis)
@@ -153,7 +153,7 @@ struct MutantCoulombLaw {
       return r;
     } else if constexpr (M == Mutation::spurious_torque) {
       auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-      if (!r.broken) r.torque = (R(1e-12) * ph.kt * g.l1 * g.l1 * dt) * g.ang_vel;
+      if (!r.broken) r.torque = (R(1e-12) * ph.kt * g.uN * g.uN * dt) * g.ang_vel;
       return r;
     } else if constexpr (M == Mutation::z_increment_scaled || M == Mutation::anisotropic_stiffness) {
       LocalGeom<R> scaled = g;

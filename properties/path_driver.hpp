@@ -75,9 +75,6 @@ PathRun<typename L::Scalar> run_path(const L& law, const typename L::Phys& ph, c
   using R = typename L::Scalar;
   const R dt(path.dt);
   LocalGeom<R> g;
-  g.l1 = R(lengths.l1);
-  g.l2 = R(lengths.l2);
-  g.area = R(lengths.area);
   typename L::State state = initial_state_of(law, path.u.front().x(), lengths, ph);
   PathRun<R> run;
   const auto n = path.u.size();

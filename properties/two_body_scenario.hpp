@@ -220,7 +220,7 @@ ScenarioRun<typename Law::Phys> run_scenario(const Law& law, TwoBodyScenario s,
       }
       transport(frame, cp->normal, (s.a.vel.ang_vel + s.b.vel.ang_vel) / 2, s.dt);
     }
-    auto g = local_geom(frame, *cp, s.a.pose, s.a.vel, s.b.pose, s.b.vel, lengths);
+    auto g = local_geom(frame, *cp, s.a.pose, s.a.vel, s.b.pose, s.b.vel);
     if (k == 0) g.vel.setZero();  // a new contact has no increment yet
     const auto r = law.template step<true>(g, run.phys, state, s.dt);
     if (r.broken) {

@@ -1,18 +1,20 @@
 #pragma once
 // Contacts of one law, stored together as arrays (DESIGN.md "Dispatch by type happens once per
-// batch"). Everything a contact needs at every step sits here; physics (kn, kt, tanPhi) and the
-// effective lengths are computed once at creation (the law's make_phys and initial_state) (seed 001 step 2). Removal swaps the last
+// batch"). Everything a contact needs at every step sits here; the physics (kn, kt, tanPhi) is
+// computed once at creation from the two materials and the effective lengths (the law's make_phys
+// and initial_state, seed 001 step 2); the lengths themselves are not kept, no law's step reads
+// them (issue 12: 24 bytes per contact). Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every
 // transport and used within that step only, so it lives on the stack of the loop (32 B saved).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
-#include "geometry/contact_lengths.hpp"
 
 namespace lawcheck {
 
@@ -25,14 +27,14 @@ struct ContactBatch {
   std::vector<Quatd> frame;  // ContactFrame::ori at t_n
   std::vector<State> state;
   std::vector<Phys> phys;
-  std::vector<ContactLengths> lengths;
   // Contacts at index >= fresh_from were created in the current step (their frame is not
   // transported in it); set by the contact loop before detection.
   std::size_t fresh_from = 0;
 
-  // Bytes of per-contact storage (ids, frame, law state, physics, lengths).
-  static constexpr std::size_t bytes_per_contact = 2 * sizeof(std::uint32_t) + sizeof(Quatd) +
-                                                   sizeof(State) + sizeof(Phys) + sizeof(ContactLengths);
+  // Bytes of per-contact storage (ids, frame, law state, physics): 88 for the linear law
+  // (8 + 32 + 24 + 24).
+  static constexpr std::size_t bytes_per_contact =
+      2 * sizeof(std::uint32_t) + sizeof(Quatd) + sizeof(State) + sizeof(Phys);
 
   std::size_t size() const { return id1.size(); }
 
@@ -42,35 +44,67 @@ struct ContactBatch {
     frame.reserve(n);
     state.reserve(n);
     phys.reserve(n);
-    lengths.reserve(n);
   }
 
-  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s, const ContactLengths& l) {
+  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s) {
     id1.push_back(i);
     id2.push_back(j);
     frame.push_back(f);
     state.push_back(s);
     phys.push_back(ph);
-    lengths.push_back(l);
   }
 
   void remove(std::size_t k) {
     const std::size_t last = size() - 1;
-    if (k != last) {
-      id1[k] = id1[last];
-      id2[k] = id2[last];
-      frame[k] = frame[last];
-      state[k] = state[last];
-      phys[k] = phys[last];
-      lengths[k] = lengths[last];
-    }
+    if (k != last) move(k, last);
     id1.pop_back();
     id2.pop_back();
     frame.pop_back();
     state.pop_back();
     phys.pop_back();
-    lengths.pop_back();
   }
+
+  // Contacts in ascending (id1, id2) (the contact loop calls it at every Verlet rebuild): the loop
+  // then walks the particles in storage order, and each thread's slice of the batch touches a
+  // compact range of particles, so few of its terms are deferred (Simulation::add_to). Contacts
+  // created during a run are appended at the end, and without it a thread's slice touches
+  // particles everywhere (1e5-sphere packing after 1e3 steps: half of thread 1's terms deferred,
+  // two threads slower than one). The pairs are unique, so the order is deterministic. The
+  // permutation is applied cycle by cycle through one spare slot at the end: no allocation once
+  // capacity is reached.
+  void sort_by_particles() {
+    const std::size_t n = size();
+    order_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) order_[k] = k;
+    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+      return id1[a] != id1[b] ? id1[a] < id1[b] : id2[a] < id2[b];
+    });
+    for (std::size_t k = 0; k < n; ++k) {
+      if (order_[k] == k) continue;
+      add(id1[k], id2[k], frame[k], phys[k], state[k]);  // the spare slot, at n
+      std::size_t j = k;
+      while (order_[j] != k) {
+        const std::size_t from = order_[j];
+        move(j, from);
+        order_[j] = j;
+        j = from;
+      }
+      move(j, n);
+      order_[j] = j;
+      remove(n);
+    }
+  }
+
+private:
+  void move(std::size_t to, std::size_t from) {
+    id1[to] = id1[from];
+    id2[to] = id2[from];
+    frame[to] = frame[from];
+    state[to] = state[from];
+    phys[to] = phys[from];
+  }
+
+  std::vector<std::size_t> order_;  // sort_by_particles' permutation, kept for its capacity
 };
 
 }  // namespace lawcheck

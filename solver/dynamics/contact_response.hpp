@@ -75,8 +75,8 @@ struct FrameAxes {
 
 // What the law sees, from the frame's axes and the relative velocity in global axes.
 [[gnu::always_inline]] inline LocalGeom<double> local_geom(const FrameAxes& f, double uN, const Vec3d& rel_vel, const BodyVelocity& v1,
-                                    const BodyVelocity& v2, const ContactLengths& lengths) {
-  return local_geom(f.mid, uN, rel_vel, v2.ang_vel - v1.ang_vel, lengths);
+                                    const BodyVelocity& v2) {
+  return local_geom(f.mid, uN, rel_vel, v2.ang_vel - v1.ang_vel);
 }
 
 // Step 1 alone, on a ContactFrame (ori and mid kept as unit quaternions): transports the frame
@@ -84,8 +84,7 @@ struct FrameAxes {
 // is their sphere_sphere_contact (the contact point moves geometrically, see above).
 inline LocalGeom<double> contact_kinematics(ContactFrame& frame, bool transport_frame, const ContactPoint& cp,
                                             const BodyPose& p1, const BodyVelocity& v1, const BodyPose& p2,
-                                            const BodyVelocity& v2, const ContactLengths& lengths, double dt,
-                                            bool sphere_pair = false) {
+                                            const BodyVelocity& v2, double dt, bool sphere_pair = false) {
   if (transport_frame) {
     const FrameStep s = frame_step(frame.ori, cp.normal, dt / 2 * (v1.ang_vel + v2.ang_vel));
     frame.ori = s.ori;
@@ -94,11 +93,11 @@ inline LocalGeom<double> contact_kinematics(ContactFrame& frame, bool transport_
     frame.mid = frame.ori;
   }
   const FrameAxes f{frame.ori.toRotationMatrix(), frame.mid.toRotationMatrix()};
-  if (!sphere_pair) return local_geom(f, cp.uN, relative_velocity(cp.point, p1.pos, v1, p2.pos, v2, dt), v1, v2, lengths);
+  if (!sphere_pair) return local_geom(f, cp.uN, relative_velocity(cp.point, p1.pos, v1, p2.pos, v2, dt), v1, v2);
   const Vec3d d = p2.pos - p1.pos;
   const Vec3d rel =
       sphere_pair_relative_velocity(cp.normal, d, 1 / d.dot(cp.normal), (cp.point - p1.pos).dot(cp.normal), v1, v2, dt);
-  return local_geom(f, cp.uN, rel, v1, v2, lengths);
+  return local_geom(f, cp.uN, rel, v1, v2);
 }
 
 struct ContactEvaluation {
@@ -109,11 +108,10 @@ struct ContactEvaluation {
 template <bool TrackEnergy, ContactLaw Law>
 ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool transport_frame,
                                    const ContactPoint& cp, const BodyPose& p1, const BodyVelocity& v1,
-                                   const BodyPose& p2, const BodyVelocity& v2, const ContactLengths& lengths,
-                                   const typename Law::Phys& phys, typename Law::State& state, double dt,
+                                   const BodyPose& p2, const BodyVelocity& v2, const typename Law::Phys& phys, typename Law::State& state, double dt,
                                    bool sphere_pair = false) {
   ContactEvaluation out;
-  out.geom = contact_kinematics(frame, transport_frame, cp, p1, v1, p2, v2, lengths, dt, sphere_pair);
+  out.geom = contact_kinematics(frame, transport_frame, cp, p1, v1, p2, v2, dt, sphere_pair);
   out.response = law.template step<TrackEnergy>(out.geom, phys, state, dt);
   return out;
 }
@@ -140,17 +138,6 @@ struct GlobalContactForce {
                                        const LocalResponse<double>& r) {
   const Vec3d f = axes * r.force;
   GlobalContactForce out{f, (point - x1).cross(f), (point - x2).cross(-f)};
-  add_law_torque(out, axes, r.torque);
-  return out;
-}
-
-// Two spheres: c - x1 = a1 n and c - x2 = -a2 n (a2 = |d| - a1), so T1 = a1 n x F1 and
-// T2 = a2 n x F1, and in the right-handed frame (n, y, z) n x F1 = Fy z - Fz y.
-[[gnu::always_inline]] inline GlobalContactForce sphere_pair_force(const Mat3d& axes, double a1, double a2, const LocalResponse<double>& r) {
-  const Vec3d y = axes.col(1), z = axes.col(2);
-  const Vec3d f = r.force.x() * axes.col(0) + r.force.y() * y + r.force.z() * z;
-  const Vec3d nf = r.force.y() * z - r.force.z() * y;
-  GlobalContactForce out{f, a1 * nf, a2 * nf};
   add_law_torque(out, axes, r.torque);
   return out;
 }

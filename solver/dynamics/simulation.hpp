@@ -50,6 +50,7 @@
 #include "dynamics/leapfrog.hpp"
 #include "dynamics/material_set.hpp"
 #include "dynamics/particles.hpp"
+#include "dynamics/sphere_pair_block.hpp"
 #include "dynamics/state_error.hpp"
 #include "dynamics/time_step.hpp"
 #include "dynamics/verlet_list.hpp"
@@ -285,6 +286,7 @@ private:
   }
 
   void rebuild() {
+    for_each_batch([](auto, auto& b) { b.sort_by_particles(); });
     verlet_.rebuild(particles_, margin(), max_reach_, [&](auto mark) {
       for_each_batch([&](auto, const auto& b) {
         for (std::size_t k = 0; k < b.size(); ++k) mark(b.id1[k], b.id2[k]);
@@ -308,7 +310,7 @@ private:
                                     *materials_.template as<M>(P.material[j]), creation);
     auto& batches = std::get<I>(batches_);
     (sphere_pair ? batches.spheres : batches.others)
-        .add(i, j, initial_frame(cp.normal).ori, phys, law.initial_state(creation, phys), l);
+        .add(i, j, initial_frame(cp.normal).ori, phys, law.initial_state(creation, phys));
     verlet_.set_in_contact(c, true);
   }
 
@@ -348,11 +350,14 @@ private:
     Vec3d force, torque;
   };
 
-  struct ThreadScratch {
+  // Written by its own thread only, and cache-line aligned: when thread 1's deferred list shared a
+  // line with the header of its first-touch records, which the other thread reads at every
+  // add_to, the two cores passed that line back and forth (contact_step_threads/spheres:100000).
+  struct alignas(64) ThreadScratch {
     std::array<std::vector<std::size_t>, 2 * law_count> broken;     // per batch (for_each_batch)
     std::array<std::vector<Deferred>, 2 * law_count> deferred;      // per batch, in contact order
-    std::vector<std::uint32_t> first;  // per particle: pass_ + the first batch whose slice touches it
     std::exception_ptr error;
+    SpherePairBlock block;  // the sphere-sphere passes' intermediate values
   };
 
   // Thread t's share of a batch of n contacts: whole energy blocks, contiguous, in thread order.
@@ -375,9 +380,11 @@ private:
               [[maybe_unused]] std::size_t batch) {
     if constexpr (Threaded) {
       const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch);
-      bool first = scratch_[static_cast<std::size_t>(t)].first[i] == key;
+      const std::size_t n = particles_.size();
+      const std::uint32_t* records = first_.data() + i;
+      bool first = records[static_cast<std::size_t>(t) * n] == key;
       for (std::size_t u = 0; first && u < static_cast<std::size_t>(team_); ++u) {
-        const std::uint32_t k = scratch_[u].first[i];
+        const std::uint32_t k = records[u * n];
         if (u != static_cast<std::size_t>(t) && k >= pass_ && (k < key || (k == key && u < static_cast<std::size_t>(t))))
           first = false;
       }
@@ -390,38 +397,41 @@ private:
     particles_.torque[i] += torque;
   }
 
+  // Contacts kb .. kb + m - 1 of a sphere-sphere batch (dynamics/sphere_pair_block.hpp): kinematics
+  // and force mapping vectorised over the block, the law and the accumulation contact by contact.
   template <bool TrackEnergy, bool Threaded, std::size_t I>
-  [[gnu::always_inline]] void sphere_contact(ContactBatch<LawAt<I>>& b, std::size_t k, BlockEnergy& e,
-                                             std::vector<std::size_t>& broken, int t, std::size_t batch) {
+  void sphere_block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, SpherePairBlock& blk,
+                         BlockEnergy& e, std::vector<std::size_t>& broken, int t, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
-    const std::uint32_t i = b.id1[k], j = b.id2[k];
-    // sphere_sphere_contact, with 1/|d| kept for the relative velocity
-    const Vec3d d = P.pos[j] - P.pos[i];
-    const double dist2 = d.squaredNorm();
-    if (!(dist2 > 0))
-      throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}", i, j, steps_));
-    const double dist = std::sqrt(dist2), inv_dist = 1 / dist;
-    const Vec3d n = inv_dist * d;
-    const double uN = dist - (P.radius[i] + P.radius[j]);
-    const double a1 = P.radius[i] + uN / 2;  // |c - x1|
-    const BodyVelocity v1{P.vel[i], P.ang_vel[i]}, v2{P.vel[j], P.ang_vel[j]};
-    const bool fresh = k >= b.fresh_from;
-    const FrameAxes f = advance_frame(b.frame[k], !fresh, n, dt_ / 2 * (v1.ang_vel + v2.ang_vel));
-    const LocalGeom<double> g =
-        local_geom(f, uN, sphere_pair_relative_velocity(n, d, inv_dist, a1, v1, v2, dt_), v1, v2, b.lengths[k]);
+    const SphereBodies bodies{P.pos.data()->data(), P.vel.data()->data(), P.ang_vel.data()->data(), P.radius.data()};
+    double* frames = b.frame.data()->coeffs().data();
+    const std::size_t bad =
+        sphere_pair_kinematics(blk, b.id1.data(), b.id2.data(), frames, kb, m, b.fresh_from, bodies, dt_);
+    if (bad < m) [[unlikely]]
+      throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
+                                   b.id1[kb + bad], b.id2[kb + bad], steps_));
+    if constexpr (TrackEnergy)  // contacts created in this step, before their first increment
+      if (!energy_.has_reference)
+        for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
+          e.initial_elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+    const EnergySplit<double> dissipated =
+        sphere_pair_law<TrackEnergy>(law, blk, b.phys.data() + kb, b.state.data() + kb, m, dt_);
+    if constexpr (TrackEnergy) e.dissipated += dissipated;
     if constexpr (TrackEnergy)
-      if (fresh && !energy_.has_reference) e.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
-    const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
-    if constexpr (TrackEnergy) e.dissipated += r.dissipated;
-    if (r.broken) {
-      broken.push_back(k);
-      return;
+      for (std::size_t l = 0; l < m; ++l)
+        if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+    sphere_pair_forces(blk, frames, kb, m);
+    for (std::size_t l = 0; l < m; ++l) {
+      const std::size_t k = kb + l;
+      if (blk.broken[l]) {
+        broken.push_back(k);
+        continue;
+      }
+      const Vec3d f(blk.force1[0][l], blk.force1[1][l], blk.force1[2][l]);
+      add_to<Threaded>(b.id1[k], f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]), t, batch);
+      add_to<Threaded>(b.id2[k], -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]), t, batch);
     }
-    const GlobalContactForce gf = sphere_pair_force(f.axes, a1, dist - a1, r);
-    add_to<Threaded>(i, gf.force1, gf.torque1, t, batch);
-    add_to<Threaded>(j, -gf.force1, gf.torque2, t, batch);
-    if constexpr (TrackEnergy) e.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
   }
 
   template <bool TrackEnergy, bool Threaded, std::size_t I>
@@ -440,7 +450,7 @@ private:
     const bool fresh = k >= b.fresh_from;
     const FrameAxes f = advance_frame(b.frame[k], !fresh, cp->normal, dt_ / 2 * (v1.ang_vel + v2.ang_vel));
     const LocalGeom<double> g =
-        local_geom(f, cp->uN, relative_velocity(cp->point, P.pos[i], v1, P.pos[j], v2, dt_), v1, v2, b.lengths[k]);
+        local_geom(f, cp->uN, relative_velocity(cp->point, P.pos[i], v1, P.pos[j], v2, dt_), v1, v2);
     if constexpr (TrackEnergy)
       if (fresh && !energy_.has_reference) e.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
     const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
@@ -464,11 +474,13 @@ private:
     try {
       for (std::size_t k0 = begin; k0 < end; k0 += energy_block) {
         BlockEnergy e;
-        for (std::size_t k = k0; k < std::min(end, k0 + energy_block); ++k) {
-          if constexpr (SpherePair)
-            sphere_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
-          else
-            other_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
+        const std::size_t k1 = std::min(end, k0 + energy_block);
+        if constexpr (SpherePair) {
+          for (std::size_t kb = k0; kb < k1; kb += sphere_block)
+            sphere_block_step<TrackEnergy, Threaded, I>(b, kb, std::min(sphere_block, k1 - kb), s.block, e,
+                                                        s.broken[batch], t, batch);
+        } else {
+          for (std::size_t k = k0; k < k1; ++k) other_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
         }
         if constexpr (TrackEnergy) blocks[k0 / energy_block] = e;
       }
@@ -486,12 +498,13 @@ private:
     if constexpr (Threaded) {
       for (auto& list : s.deferred) list.clear();
       std::size_t batch = 0;
+      std::uint32_t* first = first_.data() + static_cast<std::size_t>(t) * particles_.size();
       for_each_batch([&](auto, const auto& b) {
         const auto [begin, end] = block_slice(b.size(), t, nt);
         const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch++);
         for (std::size_t k = begin; k < end; ++k)
           for (const std::uint32_t i : {b.id1[k], b.id2[k]})
-            if (s.first[i] < pass_) s.first[i] = key;
+            if (first[i] < pass_) first[i] = key;
       });
       LAWCHECK_OMP("omp barrier")
     }
@@ -528,11 +541,10 @@ private:
     if (nt == 1) {
       run_batches<TrackEnergy, false>(0, 1);
     } else {
-      for (auto& s : scratch_)
-        if (s.first.size() != P.size()) s.first.assign(P.size(), 0);
+      if (first_.size() != static_cast<std::size_t>(nt) * P.size()) first_.assign(static_cast<std::size_t>(nt) * P.size(), 0);
       // Each pass has keys of its own (pass_ + batch), so the records are never cleared.
       if (pass_ > std::numeric_limits<std::uint32_t>::max() - 2 * pass_keys) {
-        for (auto& s : scratch_) std::fill(s.first.begin(), s.first.end(), 0u);
+        std::fill(first_.begin(), first_.end(), 0u);
         pass_ = pass_keys;
       }
       LAWCHECK_OMP("omp parallel num_threads(nt)")
@@ -613,6 +625,10 @@ private:
   VerletList verlet_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
+  // Thread t's first-touch records, first_[t * particles + i]: pass_ + the first batch whose slice
+  // of thread t touches particle i. Written in the first-touch pass, read by every thread after
+  // the barrier: kept apart from the scratch that the threads write during the loop.
+  std::vector<std::uint32_t> first_;
   std::array<std::vector<BlockEnergy>, 2 * law_count> energy_blocks_;
   static constexpr std::uint32_t pass_keys = 2 * law_count;  // keys per pass: one per batch
   std::uint32_t pass_ = pass_keys;

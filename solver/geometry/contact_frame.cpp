@@ -38,6 +38,16 @@ Quatd smallest_rotation_far(const Vec3d& a, const Vec3d& b) {
   return rest * Quatd(0, u.x(), u.y(), u.z());
 }
 
+FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d& turn) {
+  const Quatd spun = rotation_by(turn) * old;
+  const Vec3d a = spun.toRotationMatrix().col(0);
+  const double c = a.dot(normal);
+  const Vec3d k = a.cross(normal);
+  const Quatd swing = c >= -0.5 ? Quatd(1 + c, k.x(), k.y(), k.z()) : smallest_rotation_far(a, normal);
+  const FrameStepValues v = finish_frame_step(quat_values(swing), quat_values(spun), quat_values(old));
+  return {to_quat(v.ori), to_quat(v.mid)};
+}
+
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt) {
   const FrameStep s = frame_step(frame.ori, new_normal.normalized(), dt * mean_ang_vel);
   frame.ori = s.ori;
@@ -45,12 +55,11 @@ void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_a
 }
 
 LocalGeom<double> local_geom(const ContactFrame& frame, const ContactPoint& cp, const BodyPose& p1,
-                             const BodyVelocity& v1, const BodyPose& p2, const BodyVelocity& v2,
-                             const ContactLengths& lengths) {
+                             const BodyVelocity& v1, const BodyPose& p2, const BodyVelocity& v2) {
   // Velocity of the material point of each particle that sits at the contact point.
   const Vec3d rel = (v2.vel + v2.ang_vel.cross(cp.point - p2.pos)) -
                     (v1.vel + v1.ang_vel.cross(cp.point - p1.pos));
-  return local_geom(rotation_matrix(frame.mid), cp.uN, rel, v2.ang_vel - v1.ang_vel, lengths);
+  return local_geom(rotation_matrix(frame.mid), cp.uN, rel, v2.ang_vel - v1.ang_vel);
 }
 
 }  // namespace lawcheck

@@ -47,6 +47,24 @@ struct ContactFrame {
 // mid = ori (a new contact has no previous frame).
 ContactFrame initial_frame(const Vec3d& normal);
 
+// A quaternion as four plain doubles, for the frame step's arithmetic: written on these, a loop
+// over contacts has nothing the compiler cannot vectorise (Eigen's quaternion product is SIMD code
+// of its own, which the loop vectoriser cannot widen; dynamics/sphere_pair_block.hpp).
+struct QuatValues {
+  double w, x, y, z;
+};
+
+[[gnu::always_inline]] inline QuatValues quat_values(const Quatd& q) { return {q.w(), q.x(), q.y(), q.z()}; }
+[[gnu::always_inline]] inline Quatd to_quat(const QuatValues& q) { return {q.w, q.x, q.y, q.z}; }
+
+// Hamilton product a b (the rotation b, then a).
+[[gnu::always_inline]] inline QuatValues product(const QuatValues& a, const QuatValues& b) {
+  return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,  //
+          a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,  //
+          a.w * b.y + a.y * b.w + a.z * b.x - a.x * b.z,  //
+          a.w * b.z + a.z * b.w + a.x * b.y - a.y * b.x};
+}
+
 // The rotation by the vector `turn` (angle |turn| about turn/|turn|) as a unit quaternion,
 // (cos(a), sin(a)/(2a) turn) with a = |turn|/2. Both are even functions of a, so for the small
 // turns of a time step they are Taylor polynomials in t = a^2 -- no square root, no sine: for
@@ -54,18 +72,20 @@ ContactFrame initial_frame(const Vec3d& normal);
 // below 2.5e-17, so the polynomials are the functions to rounding and the frame follows a rigid
 // rotation as exactly as with std::sin and std::cos (solver/tests/rigid_rotation_test.cpp);
 // larger turns take std::sin and std::cos.
+inline constexpr double spin_polynomial_limit = 1e-3;  // of t = a^2
+
+[[gnu::always_inline]] inline QuatValues spin_by_polynomial(double t, double tx, double ty, double tz) {
+  const double c = 1 + t * (-1.0 / 2 + t * (1.0 / 24 + t * (-1.0 / 720)));
+  const double s = 0.5 + t * (-1.0 / 12 + t * (1.0 / 240 + t * (-1.0 / 10080)));
+  return {c, s * tx, s * ty, s * tz};
+}
+
 [[gnu::always_inline]] inline Quatd rotation_by(const Vec3d& turn) {
   const double t = turn.squaredNorm() / 4;
-  double c, s;
-  if (t <= 1e-3) {
-    c = 1 + t * (-1.0 / 2 + t * (1.0 / 24 + t * (-1.0 / 720)));
-    s = 0.5 + t * (-1.0 / 12 + t * (1.0 / 240 + t * (-1.0 / 10080)));
-  } else {
-    const double a = std::sqrt(t);
-    c = std::cos(a);
-    s = std::sin(a) / (2 * a);
-  }
-  return {c, s * turn.x(), s * turn.y(), s * turn.z()};
+  if (t <= spin_polynomial_limit) return to_quat(spin_by_polynomial(t, turn.x(), turn.y(), turn.z()));
+  const double a = std::sqrt(t);
+  const double s = std::sin(a) / (2 * a);
+  return {std::cos(a), s * turn.x(), s * turn.y(), s * turn.z()};
 }
 
 // The smallest rotation taking unit a to unit b when they are more than 120 degrees apart (the
@@ -96,6 +116,12 @@ struct FrameStep {
   Quatd mid;
 };
 
+// The same in plain doubles; `common` says whether the step was the common case (below).
+struct FrameStepValues {
+  QuatValues ori, mid;
+  bool common;
+};
+
 // old: the frame at t_{n-1}; normal: the unit normal at t_n; turn: dt (w1 + w2)/2 at t_{n-1/2}.
 // Spin: spun = rotation_by(turn) old. Swing: the smallest rotation taking the spun x axis a onto
 // the normal is the unit quaternion (1 + a.n, a x n) / sqrt(2 (1 + a.n)); it is applied without
@@ -103,45 +129,57 @@ struct FrameStep {
 // of |old| (so the stored frame stays a unit quaternion over any number of steps). Halfway: the
 // step s = ori old^-1 has half-rotation (1 + s)/|1 + s| when s.w = ori . old >= 0 (else take -s),
 // so the mid frame is (1 + s) old = old + ori (or old - ori): four additions.
-[[gnu::always_inline]] inline FrameStep frame_step(const Quatd& old, const Vec3d& normal, const Vec3d& turn) {
-  const Quatd spun = rotation_by(turn) * old;
-  const double x = spun.x(), y = spun.y(), z = spun.z(), w = spun.w();
-  const Vec3d a(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));  // spun x axis
-  const double c = a.dot(normal);
-  Quatd swing;
-  if (c >= -0.5) [[likely]] {
-    const Vec3d k = a.cross(normal);
-    swing = Quatd(1 + c, k.x(), k.y(), k.z());
-  } else {
-    swing = smallest_rotation_far(a, normal);
-  }
-  FrameStep out;
-  out.ori = swing * spun;
-  out.ori.coeffs() *= 1 / std::sqrt(out.ori.squaredNorm());
-  out.mid.coeffs() = out.ori.coeffs().dot(old.coeffs()) >= 0 ? Eigen::Vector4d(old.coeffs() + out.ori.coeffs())
-                                                             : Eigen::Vector4d(old.coeffs() - out.ori.coeffs());
+[[gnu::always_inline]] inline FrameStepValues finish_frame_step(const QuatValues& swing, const QuatValues& spun,
+                                                                const QuatValues& old) {
+  QuatValues ori = product(swing, spun);
+  const double inv = 1 / std::sqrt(ori.w * ori.w + ori.x * ori.x + ori.y * ori.y + ori.z * ori.z);
+  ori = {inv * ori.w, inv * ori.x, inv * ori.y, inv * ori.z};
+  const double sign = ori.w * old.w + ori.x * old.x + ori.y * old.y + ori.z * old.z >= 0 ? 1.0 : -1.0;
+  return {ori, {old.w + sign * ori.w, old.x + sign * ori.x, old.y + sign * ori.y, old.z + sign * ori.z}, true};
+}
+
+// The common case, branch-free: a turn whose spin takes the polynomials (t <= 1e-3) and a swing
+// of at most 120 degrees (a.n >= -1/2, where (1 + a.n, a x n) is well conditioned). Outside it
+// `common` is false and the result is not to be used: frame_step takes the general path.
+[[gnu::always_inline]] inline FrameStepValues frame_step_common(const QuatValues& old, double nx, double ny, double nz,
+                                                                double tx, double ty, double tz) {
+  const double t = (tx * tx + ty * ty + tz * tz) / 4;
+  const QuatValues spun = product(spin_by_polynomial(t, tx, ty, tz), old);
+  const double x = spun.x, y = spun.y, z = spun.z, w = spun.w;
+  const double ax = 1 - 2 * (y * y + z * z), ay = 2 * (x * y + w * z), az = 2 * (x * z - w * y);  // spun x axis
+  const double c = ax * nx + ay * ny + az * nz;
+  FrameStepValues out = finish_frame_step({1 + c, ay * nz - az * ny, az * nx - ax * nz, ax * ny - ay * nx}, spun, old);
+  out.common = (t <= spin_polynomial_limit) & (c >= -0.5);
   return out;
+}
+
+// Any turn and swing (geometry/contact_frame.cpp): std::sin and std::cos for a large turn,
+// smallest_rotation_far for a swing above 120 degrees.
+FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d& turn);
+
+[[gnu::always_inline]] inline FrameStep frame_step(const Quatd& old, const Vec3d& normal, const Vec3d& turn) {
+  const FrameStepValues v =
+      frame_step_common(quat_values(old), normal.x(), normal.y(), normal.z(), turn.x(), turn.y(), turn.z());
+  if (v.common) [[likely]]
+    return {to_quat(v.ori), to_quat(v.mid)};
+  return frame_step_general(old, normal, turn);
 }
 
 // mean_ang_vel: (w1 + w2)/2 at t_{n-1/2}; sets both ori and mid (both unit quaternions).
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt);
 
 // Relative velocity of particle 2 w.r.t. particle 1 at the contact point (v_i + w_i x (c - x_i)),
-// and w2 - w1, both in the frame `mid`; uN from the contact point; lengths from physics.
+// and w2 - w1, both in the frame `mid`; uN from the contact point.
 LocalGeom<double> local_geom(const ContactFrame& frame, const ContactPoint& cp, const BodyPose& p1,
-                             const BodyVelocity& v1, const BodyPose& p2, const BodyVelocity& v2,
-                             const ContactLengths& lengths);
+                             const BodyVelocity& v1, const BodyPose& p2, const BodyVelocity& v2);
 
 // The same from the axes of the mid frame (columns) and the relative velocities in global axes.
-[[gnu::always_inline]] inline LocalGeom<double> local_geom(const Mat3d& mid_axes, double uN, const Vec3d& rel_vel, const Vec3d& rel_ang_vel,
-                                    const ContactLengths& lengths) {
+[[gnu::always_inline]] inline LocalGeom<double> local_geom(const Mat3d& mid_axes, double uN, const Vec3d& rel_vel,
+                                                           const Vec3d& rel_ang_vel) {
   LocalGeom<double> g;
   g.uN = uN;
   g.vel = mid_axes.transpose() * rel_vel;
   g.ang_vel = mid_axes.transpose() * rel_ang_vel;
-  g.l1 = lengths.l1;
-  g.l2 = lengths.l2;
-  g.area = lengths.area;
   return g;
 }
 

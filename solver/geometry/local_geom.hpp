@@ -10,8 +10,9 @@
 // - vel and ang_vel are the velocity and angular velocity of particle 2 relative to particle 1
 //   at the contact point, at the half step t_{n-1/2} (leapfrog), in the axes of the mid-step
 //   frame (ContactFrame::mid, halfway between the frames of t_{n-1} and t_n; contact_frame.hpp).
-// - l1, l2 are the effective lengths of seed 000 ("Non-spherical particles"), area the contact
-//   area of the fictitious connector; both are decided by physics/stiffness_rules.hpp.
+// The effective lengths and the connector's area (Woo's L6Geom.lens and contA) are not here: they
+// are creation data, handed to the law's make_phys once (ContactCreation, contact_lengths.hpp),
+// and no law's step reads them (issue 12: 24 bytes less per contact in ContactBatch).
 
 #include "core/vector_types.hpp"
 
@@ -22,9 +23,6 @@ struct LocalGeom {
   R uN{0};
   Vec3<R> vel = Vec3<R>::Zero();
   Vec3<R> ang_vel = Vec3<R>::Zero();
-  R l1{0};
-  R l2{0};
-  R area{0};
 };
 
 }  // namespace lawcheck

@@ -14,7 +14,7 @@
 //
 // Departures from the seed, on purpose:
 // - the seed keeps the trial force when |Ft^T| < fy and returns it otherwise; at equality we
-//   keep it (no slip), which also avoids 0/0 when fy = 0 and Ft^T = 0.
+//   keep it (no slip), so that fy = 0 and Ft^T = 0 keep Ft = 0 instead of returning 0/0.
 // - Woo compares with Fn tanPhi, negative in compression; we use |Fn| tanPhi, so that a
 //   noBreak contact in tension is bounded the same way.
 // - a zero kt (ktDivKn = 0) stores no tangential energy instead of 0/0.
@@ -31,6 +31,18 @@
 // 1/2 kn uN_{n-1} uN_n <= 0, the contact-release error of the leapfrog (energy_ledger.hpp,
 // O(kn (v dt)^2), the twin of the onset error, which has no law event to book it either); booked
 // as released, it would make the released energy negative at every plain separation.
+//
+// Written without branches (issue 12): the step computes the stick and the slip outcome, kept and
+// broken, and selects one per contact: Ft = c Ft^T with c = fy/|Ft^T| if |Ft^T|^2 > fy^2, else
+// c = 1 (Ft^T * 1 is Ft^T: the same bits as the branchy form), and zeros for a broken contact.
+// With AVX-512 (LAWCHECK_NATIVE on this machine) GCC 12 turns a loop over contacts into vector
+// code: the selects become blends and the slip's sqrt and division masked vector operations, so
+// a sticking lane computes no 0/0 and a block of contacts costs the same whatever its mix (no
+// mispredicted branch). Without masks (SSE2, AVX2) GCC does not speculate the division and keeps
+// a branch. The conditional operator evaluates the quotient only when the contact slips, so a
+// 50-digit scalar pays nothing more. The energy bookkeeping keeps its branches (a tracked loop
+// sums energies, a reduction that does not vectorise without reordering the sum). The loop shape
+// and the flag that vectorise: benchmarks/README.md, "Law kernel and bytes per contact".
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
 // Cp2_FrictMat_FrictPhys), an empty initial state, stiffnesses kn and kt for the time step.
@@ -78,37 +90,35 @@ struct LinearCoulombLaw {
     return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
   }
 
+  // Without branches outside the energy bookkeeping (header, "Written without branches").
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     using std::abs;
     using std::sqrt;
-    LocalResponse<R> out;
-    if (g.uN > 0 && !no_break) {
-      if constexpr (TrackEnergy)  // Ft_{n-1} . Ft^T / (2 kt) (header, "Energy kinds")
-        if (ph.kt != 0)
-          out.dissipated[EnergyKind::released] =
-              s.ft.dot(s.ft + (dt * ph.kt) * g.vel.template tail<2>()) / (2 * ph.kt);
-      s = State{};
-      out.broken = true;
-      return out;
-    }
+    const bool broken = g.uN > 0 && !no_break;
     const R fn = ph.kn * g.uN;
-    s.ft += (dt * ph.kt) * g.vel.template tail<2>();
-    if (!no_slip) {
-      const R fy = abs(fn) * ph.tan_phi;
-      const R ft2 = s.ft.squaredNorm();
-      if (ft2 > fy * fy) {
-        const R ft = sqrt(ft2);
-        if constexpr (TrackEnergy)
-          out.dissipated[EnergyKind::plastic_shear] =
-              slip_dissipation(dissipation, ft, fy, s.fy < 0 ? fy : s.fy, ph.kt);
-        s.ft *= fy / ft;
+    const R kt_dt = dt * ph.kt;
+    const R ty = s.ft.x() + kt_dt * g.vel.y(), tz = s.ft.y() + kt_dt * g.vel.z();  // Ft^T
+    const R fy = abs(fn) * ph.tan_phi;
+    const R ft2 = ty * ty + tz * tz;
+    const bool slips = !no_slip && ft2 > fy * fy;  // at equality the trial force is kept
+    const R scale = slips ? R(fy / sqrt(ft2)) : R(1);  // radial return, or the trial force itself
+    LocalResponse<R> out;
+    if constexpr (TrackEnergy) {
+      if (broken) {
+        if (ph.kt != 0)  // Ft_{n-1} . Ft^T / (2 kt) ("Energy kinds")
+          out.dissipated[EnergyKind::released] = (s.ft.x() * ty + s.ft.y() * tz) / (2 * ph.kt);
+      } else if (slips) {
+        out.dissipated[EnergyKind::plastic_shear] =
+            slip_dissipation(dissipation, R(sqrt(ft2)), fy, s.fy < 0 ? fy : s.fy, ph.kt);
       }
-      s.fy = fy;  // stored with energy off too: a later tracked step must not see a stale fy_n
     }
-    // Built in one go: the comma initializer's element-wise stores stalled store forwarding
-    // (benchmarks: 7 -> 2.5 ns per contact, same instruction count).
-    out.force = Vec3<R>(fn, s.ft.x(), s.ft.y());
+    const R fty = broken ? R(0) : R(scale * ty), ftz = broken ? R(0) : R(scale * tz);
+    s.ft.x() = fty;
+    s.ft.y() = ftz;
+    s.fy = broken ? R(-1) : no_slip ? s.fy : fy;  // also with energy off: a later tracked step needs fy_n
+    out.force = Vec3<R>(broken ? R(0) : fn, fty, ftz);
+    out.broken = broken;
     return out;
   }
 

@@ -129,7 +129,6 @@ public:
     ContactFrame frame = initial_frame(Vec3d::UnitX());
     typename Law::State state{};
     typename Law::Phys phys{};
-    ContactLengths lengths{r1, r2, 0};
     const double reach = reach_of(law_, setup_.materials[0], setup_.materials[1]);
 
     records_.clear();
@@ -145,7 +144,7 @@ public:
         if (!cp) throw StateError(fmt::format("law tester: coincident centres at step {}", n));
         bool fresh = false;
         if (!in_contact && cp->uN <= reach) {
-          lengths = contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, cp->uN, setup_.rules);
+          const ContactLengths lengths = contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, cp->uN, setup_.rules);
           const ContactCreation creation{cp->uN, lengths};
           phys = law_.make_phys(setup_.materials[0], setup_.materials[1], creation);
           frame = initial_frame(cp->normal);
@@ -155,7 +154,7 @@ public:
         LawTesterRecord rec;
         LocalGeom<double> g;
         if (in_contact) {
-          const auto ev = evaluate_contact<true>(law_, frame, !fresh, *cp, p1, v1, p2, v2, lengths, phys, state, dt,
+          const auto ev = evaluate_contact<true>(law_, frame, !fresh, *cp, p1, v1, p2, v2, phys, state, dt,
                                                   /*sphere_pair=*/true);
           g = ev.geom;
           dissipated += ev.response.dissipated;
@@ -168,7 +167,7 @@ public:
           }
         } else {
           transport(frame, cp->normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
-          g = local_geom(frame, *cp, p1, v1, p2, v2, lengths);
+          g = local_geom(frame, *cp, p1, v1, p2, v2);
         }
         rec.in_contact = in_contact;
         rec.stage = si;

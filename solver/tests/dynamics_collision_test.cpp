@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <vector>
 
 #include <boost/math/constants/constants.hpp>
@@ -187,7 +188,7 @@ TEST(Dynamics, UprightCapsuleOnAWallSettlesToItsWeight) {
   sim.add_material(kMat);
   const auto wall = sim.add_particle({Wall{2, 1}, {Vec3d::Zero()}, {}, 0, dof::all});
   const double r = kRadius, len = 0.03, g = 9.81;
-  const Quatd up = Quatd::FromTwoVectors(Vec3d::UnitX(), Vec3d::UnitZ());
+  const Quatd up(Eigen::AngleAxisd(std::numbers::pi / 2, -Vec3d::UnitY()));  // body x axis -> global z
   sim.add_particle({Capsule{r, len}, {Vec3d(0, 0, len / 2 + r + 2e-4), up}, {}, 0, dof::rotations});
   sim.set_gravity(Vec3d(0, 0, -g));
   sim.set_damping(0.1);

@@ -35,8 +35,7 @@ double spurious_slip_speed(double dt) {
   LinearCoulombLaw<double> law;
   LinearCoulombLaw<double>::State state;
   const FrictPhys<double> phys{1e5, 2e4, 0.5};
-  const auto ev = evaluate_contact<false>(law, frame, true, *cp, p1, v1, p2, v2, {r, r, 3e-4}, phys,
-                                          state, dt);
+  const auto ev = evaluate_contact<false>(law, frame, true, *cp, p1, v1, p2, v2, phys, state, dt);
   return ev.geom.vel.tail<2>().norm();
 }
 

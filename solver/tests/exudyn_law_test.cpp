@@ -418,11 +418,9 @@ TEST(Exudyn, RunsInDoubleAndFiftyDigitsWithTheSameForceEnergyAndDissipation) {
     LocalGeom<double> g;
     g.uN = -3e-5;
     g.vel = Vec3d(-0.7, 0.02, -0.01);
-    g.l1 = g.l2 = 0.01;
     LocalGeom<HighPrecision> gh;
     gh.uN = g.uN;
     gh.vel = g.vel.cast<HighPrecision>();
-    gh.l1 = gh.l2 = 0.01;
     ExudynLaw<double>::State s;
     ExudynLaw<HighPrecision>::State sh;
     const double dt = 1e-7;

@@ -60,7 +60,7 @@ Drift rotate_rigidly(const Vec3d& spin, double dt, int steps, bool rebuild_frame
     if (k == 0 || rebuild_frame) frame = initial_frame(cp->normal);
     else transport(frame, cp->normal, (v1.ang_vel + v2.ang_vel) / 2, dt);
     const LocalGeom<double> g = local_geom(frame, *cp, {x1, Quatd::Identity()}, v1,
-                                           {x2, Quatd::Identity()}, v2, lengths);
+                                           {x2, Quatd::Identity()}, v2);
     const LocalResponse<double> r = law.step<false>(g, phys, state, dt);
     const double fn = r.force.x(), ft = r.force.tail<2>().norm();
     const Vec3d f_global = frame.ori * r.force;
@@ -136,11 +136,10 @@ double leapfrog_slip(const Vec3d& spin, double dt, bool mid_step) {
   const BodyVelocity v1 = chord_velocity(x10), v2 = chord_velocity(x20);
   const auto cp = sphere_sphere_contact(r1, p1.pos, r2, p2.pos);
   const ContactFrame frame = initial_frame(cp->normal);
-  const ContactLengths lengths{r1, r2, 1};
-  if (!mid_step) return local_geom(frame, *cp, p1, v1, p2, v2, lengths).vel.norm();
+  if (!mid_step) return local_geom(frame, *cp, p1, v1, p2, v2).vel.norm();
   const BodyPose m1 = mid_step_pose(p1, v1, dt), m2 = mid_step_pose(p2, v2, dt);
   const ContactPoint mid{cp->normal, sphere_sphere_contact(r1, m1.pos, r2, m2.pos)->point, cp->uN};
-  return local_geom(frame, mid, m1, v1, m2, v2, lengths).vel.norm();
+  return local_geom(frame, mid, m1, v1, m2, v2).vel.norm();
 }
 
 TEST(RigidRotation, InALeapfrogMidStepBranchVectorsMakeTheSpuriousSlipSecondOrder) {
