@@ -9,7 +9,7 @@ namespace {
 
 constexpr double r0 = 0.05;
 constexpr double pitch = 2.6 * r0;
-constexpr double gravity = 9.81;
+constexpr double gravity = packing_gravity;
 constexpr double damping = 0.4;
 constexpr std::size_t check_every = 200;
 constexpr std::uint64_t max_steps = 40'000;

@@ -40,6 +40,9 @@ SpherePacking settle_packing(std::size_t n, std::uint64_t seed);
 
 SpherePacking tile_packing(const SpherePacking& base, int nx, int ny);
 
+// The packings' gravity, along -z [m/s^2] (also what lawcheck_lammps_export gives LAMMPS).
+inline constexpr double packing_gravity = 9.81;
+
 using BenchSimulation = Simulation<LinearCoulombLaw<double>>;
 
 // The packing in its box (walls included), under gravity with the generation's damping and dt,

@@ -6,11 +6,14 @@
 #   scripts/bench.sh --all               every benchmark of every suite (long; no comparison
 #                                        unless the baseline holds them too)
 #   scripts/bench.sh --filter REGEX      a subset of your own
+#   scripts/bench.sh --vs-lammps         contact_step/spheres:10000 against LAMMPS gran/hooke/history
+#                                        on the same packing, 3 rounds interleaved (needs lmp)
 #
 # Each benchmark runs 9 repetitions of >= 0.2 s (Google Benchmark JSON, every repetition kept so
 # compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
 # baseline with U-test p < 0.05 (benchmarks/regression_gate.py; --threshold PCT, --alpha A).
-# Exit status: 0 no regression, 1 regression, 2 usage or build error.
+# Exit status: 0 no regression, 1 regression (--vs-lammps: a run failed), 2 usage or build error
+# (--vs-lammps: no lmp).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${LAWCHECK_BENCH_BUILD:-$root/build/bench}"
@@ -28,6 +31,7 @@ refresh=0
 threshold=10
 alpha=0.05
 repetitions=9
+vs_lammps=0
 while (($#)); do
   case "$1" in
     --refresh-baseline) refresh=1 ;;
@@ -36,7 +40,8 @@ while (($#)); do
     --threshold) threshold="$2"; shift ;;
     --alpha) alpha="$2"; shift ;;
     --repetitions) repetitions="$2"; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --vs-lammps) vs_lammps=1 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -46,9 +51,27 @@ if ((refresh)) && [ "$filter" != "$subset" ]; then
   exit 2
 fi
 
+# LAMMPS, same run (benchmarks/README.md): an optional tool, never a build or test dependency.
+if ((vs_lammps)); then
+  if ((refresh)) || [ "$filter" != "$subset" ]; then
+    echo "bench.sh: --vs-lammps runs its own benchmark; drop --refresh-baseline/--filter/--all" >&2
+    exit 2
+  fi
+  if ! command -v lmp >/dev/null; then
+    echo "bench.sh: --vs-lammps needs LAMMPS (lmp not found on PATH; Debian: apt-get install lammps)" >&2
+    exit 2
+  fi
+fi
+
 "$root/scripts/setup.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON >/dev/null
 cmake --build "$build" --target lawcheck_benchmarks -j "$(nproc)"
+if ((vs_lammps)); then
+  cmake --build "$build" --target lawcheck_lammps_export -j "$(nproc)"
+  exec /usr/bin/python3 "$root/benchmarks/lammps/vs_lammps.py" compare \
+    --benchmarks "$build/benchmarks/lawcheck_benchmarks" \
+    --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$(command -v lmp)"
+fi
 
 mkdir -p "$build/results"
 out="$build/results/bench-$(date -u +%Y%m%dT%H%M%SZ).json"
