@@ -21,7 +21,7 @@ if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
   # Under the sanitizers each property runs fewer cases (they are ~10x slower); the Release run
   # above is the one that holds the >= 1000-case requirement.
   # The abusive-input sweep likewise runs every 4th case there (abuse_sweep.sh).
-  # `large` (the 1e5-sphere threads test) runs in the Release suite only: ASan would make it ~20 min,
+  # `large` (the 1e5-sphere threads test) runs in the Release suite only: ASan would make it ~10x slower,
   # and races are not ASan's to find (the 1e3-sphere threads test runs here).
   RC_PARAMS="${RC_PARAMS_SANITIZE:-max_success=200}" LAWCHECK_SWEEP_STRIDE=4 LAWCHECK_SWEEP_SECONDS=30 \
     ctest --test-dir "$root/build/sanitize" --output-on-failure -j "$jobs" -LE "benchmark|claims|browser|large"
