@@ -1,8 +1,10 @@
 #pragma once
 // One contact through seed 001's three steps at step n: geometry (frame transported to the new
 // normal, local kinematics), then the law on the physics computed at creation, then the force and
-// torques in global axes. The contact loop and the LawTester both call this, so the tester
-// exercises exactly the solver's path.
+// torques in global axes. The LawTester and the contact loop's non-sphere pairs call this; the
+// loop's sphere-sphere blocks (dynamics/sphere_pair_block.hpp) compute the same formulas on plain
+// doubles, a second spelling the vectoriser needs (both are checked by the rigid-rotation,
+// objectivity and oracle tests, the tester's through the LawTester, the loop's through Simulation).
 //
 // Time levels: positions (hence the contact point, uN, frame) at t_n; velocities at t_{n-1/2};
 // the response is the force at t_n. The lever arms of the relative velocity are taken at the
@@ -12,7 +14,7 @@
 // (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial
 // frame (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
 //
-// Cost (the contact loop's hot path; benchmarks/README.md counts it): the frame is one unit
+// Cost (benchmarks/README.md counts it): the frame is one unit
 // quaternion per contact, turned into the two rotation matrices it is used through (the halfway
 // frame for the velocities, the new frame for the force) once per step; no trigonometry
 // (geometry/contact_frame.hpp), one square root for the frame and one for the distance of two

@@ -13,10 +13,12 @@
 //   1. broad phase (dynamics/verlet_list.hpp);
 //   2. new contacts where uN <= reach of the pair's law: geometry -> physics once (contact_lengths
 //      with the StiffnessRules, law.make_phys, law.initial_state), initial frame;
-//   3. contact loop: per law, the sphere-sphere batch from the centres (sphere_contact: no variant
-//      dispatch, lever arms along the normal), the other batch through contact_point; each contact
-//      through advance_frame, the relative velocity and the law (dynamics/contact_response.hpp);
-//      forces and torques accumulated; contacts the law breaks are removed;
+//   3. contact loop: per law, the sphere-sphere batch from the centres in blocks of 64
+//      (sphere_block_step, dynamics/sphere_pair_block.hpp: kinematics and force mapping
+//      vectorised, the law contact by contact), the other batch contact by contact through
+//      contact_point, advance_frame, the relative velocity and the law
+//      (dynamics/contact_response.hpp); forces and torques accumulated in contact order; contacts
+//      the law breaks are removed; the batches are re-sorted by particle at each Verlet rebuild;
 //   4. leapfrog to v_{n+1/2}, x_{n+1}.
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
 // Threads (set_threads, OpenMP): each thread takes a contiguous slice of whole 256-contact blocks

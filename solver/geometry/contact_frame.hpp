@@ -32,7 +32,6 @@
 #include <cmath>
 
 #include "geometry/body_state.hpp"
-#include "geometry/contact_lengths.hpp"
 #include "geometry/contact_point.hpp"
 #include "geometry/local_geom.hpp"
 
