@@ -58,8 +58,10 @@ std::size_t steps_before_a_decision_within_rounding(const LawCase<S>& c, const P
                                                     HiIncrements hi_increments) {
   if constexpr (ThresholdSubject<S>) {
     for (std::size_t k = 0; k <= hi.steps(); ++k) {
-      // No step, or a mismatch the comparison shows.
-      if (lo.contact[k] == Contact::none || lo.contact[k] != hi.contact[k]) continue;
+      // No step in either run. A step whose outcomes differ is tested too: a decision within
+      // rounding of its limit is exactly what makes the runs differ there (one holds, the other
+      // breaks); a mismatch with every value clear of its limit is left to the comparison.
+      if (lo.contact[k] == Contact::none && hi.contact[k] == Contact::none) continue;
       // The previous response is the state the law steps from; a step that makes the contact
       // starts from the initial state with no increment (path_driver.hpp).
       const bool moved = k > 0 && (lo.contact[k - 1] == Contact::made || lo.contact[k - 1] == Contact::held);
