@@ -108,7 +108,8 @@ struct Stiffness {
 template <class Batch>
 Stiffness stiffness(const Batch& b) {
   Stiffness s;
-  for (const auto& ph : b.phys) {
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    const auto ph = b.phys[k];
     s.kn.add(ph.kn);
     s.kt.add(ph.kt);
     s.tan_phi.add(ph.tan_phi);

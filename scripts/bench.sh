@@ -64,7 +64,7 @@ if ((vs_lammps)); then
 fi
 
 "$root/scripts/setup.sh"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON >/dev/null
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON -DLAWCHECK_NATIVE=ON >/dev/null
 cmake --build "$build" --target lawcheck_benchmarks -j "$(nproc)"
 if ((vs_lammps)); then
   cmake --build "$build" --target lawcheck_lammps_export -j "$(nproc)"

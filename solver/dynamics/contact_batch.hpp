@@ -2,8 +2,9 @@
 // Contacts of one law, stored together as arrays (DESIGN.md "Dispatch by type happens once per
 // batch"). Everything a contact needs at every step sits here; the physics (kn, kt, tanPhi) is
 // computed once at creation from the two materials and the effective lengths (the law's make_phys
-// and initial_state, seed 001 step 2); the lengths themselves are not kept, no law's step reads
-// them (issue 12: 24 bytes per contact). Removal swaps the last
+// and initial_state, seed 001 step 2) and kept as dynamics/phys_column.hpp says (a PairSplitLaw's
+// materials' part once per material pair); the lengths themselves are not kept, no law's step
+// reads them (issue 12: 24 bytes per contact). Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every
 // transport and used within that step only, so it lives on the stack of the loop (32 B saved).
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dynamics/phys_column.hpp"
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
 
@@ -26,15 +28,15 @@ struct ContactBatch {
   std::vector<std::uint32_t> id1, id2;
   std::vector<Quatd> frame;  // ContactFrame::ori at t_n
   std::vector<State> state;
-  std::vector<Phys> phys;
+  PhysColumn<Law> phys;  // phys[k]: contact k's Phys
   // Contacts at index >= fresh_from were created in the current step (their frame is not
   // transported in it); set by the contact loop before detection.
   std::size_t fresh_from = 0;
 
-  // Bytes of per-contact storage (ids, frame, law state, physics): 88 for the linear law
-  // (8 + 32 + 24 + 24).
+  // Bytes of per-contact storage (ids, frame, law state, physics): 76 for the linear law
+  // (8 + 32 + 24 + 12: kn and the material pair's index).
   static constexpr std::size_t bytes_per_contact =
-      2 * sizeof(std::uint32_t) + sizeof(Quatd) + sizeof(State) + sizeof(Phys);
+      2 * sizeof(std::uint32_t) + sizeof(Quatd) + sizeof(State) + PhysColumn<Law>::bytes_per_contact;
 
   std::size_t size() const { return id1.size(); }
 
@@ -46,12 +48,13 @@ struct ContactBatch {
     phys.reserve(n);
   }
 
-  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s) {
+  // pair: the ordered material pair's index (dynamics/phys_column.hpp).
+  void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s, std::uint32_t pair) {
     id1.push_back(i);
     id2.push_back(j);
     frame.push_back(f);
     state.push_back(s);
-    phys.push_back(ph);
+    phys.push_back(ph, pair);
   }
 
   void remove(std::size_t k) {
@@ -81,7 +84,7 @@ struct ContactBatch {
     });
     for (std::size_t k = 0; k < n; ++k) {
       if (order_[k] == k) continue;
-      add(id1[k], id2[k], frame[k], phys[k], state[k]);  // the spare slot, at n
+      push_copy(k);  // the spare slot, at n
       std::size_t j = k;
       while (order_[j] != k) {
         const std::size_t from = order_[j];
@@ -96,12 +99,19 @@ struct ContactBatch {
   }
 
 private:
+  void push_copy(std::size_t k) {
+    id1.push_back(id1[k]);
+    id2.push_back(id2[k]);
+    frame.push_back(frame[k]);
+    state.push_back(state[k]);
+    phys.push_copy(k);
+  }
   void move(std::size_t to, std::size_t from) {
     id1[to] = id1[from];
     id2[to] = id2[from];
     frame[to] = frame[from];
     state[to] = state[from];
-    phys[to] = phys[from];
+    phys.move(to, from);
   }
 
   std::vector<std::size_t> order_;  // sort_by_particles' permutation, kept for its capacity

@@ -264,8 +264,37 @@ private:
           pair_reach_[a * n + b] = pair_reach_[b * n + a] = r;
           max_reach_ = std::max(max_reach_, r);
         });
+    for_each_law([&](auto I) { set_pair_phys<I>(); });
     table_dirty_ = false;
     verlet_.invalidate();  // the candidates' distance depends on the largest reach
+  }
+
+  // Index of the ordered material pair of particles i, j (dynamics/phys_column.hpp).
+  std::uint32_t material_pair(std::uint32_t i, std::uint32_t j) const {
+    return static_cast<std::uint32_t>(particles_.material[i] * materials_.size() + particles_.material[j]);
+  }
+
+  // A PairSplitLaw's materials' part for every ordered pair of materials it can read -- not only the
+  // pairs now assigned to it: a contact made under an earlier law table keeps its law -- and each
+  // contact's pair index for the current material count.
+  template <std::size_t I>
+  void set_pair_phys() {
+    using L = LawAt<I>;
+    if constexpr (PairSplitLaw<L>) {
+      using M = typename L::Material;
+      const std::size_t n = materials_.size();
+      if (n > std::numeric_limits<std::uint16_t>::max() + std::size_t{1})
+        throw InputError("materials", n, "at most 65536 materials with the law '" + std::string(L::name) + "'");
+      std::vector<typename L::Phys::PerPair> pairs(n * n);
+      for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = 0; b < n; ++b) {
+          const M* ma = materials_.template as<M>(a);
+          const M* mb = materials_.template as<M>(b);
+          if (ma && mb) pairs[a * n + b] = std::get<I>(laws_).make_pair_phys(*ma, *mb);
+        }
+      for (ContactBatch<L>* batch : {&std::get<I>(batches_).spheres, &std::get<I>(batches_).others})
+        batch->phys.set_pairs(pairs, [&](std::size_t k) { return material_pair(batch->id1[k], batch->id2[k]); });
+    }
   }
 
   void check_dt() {
@@ -312,7 +341,7 @@ private:
                                     *materials_.template as<M>(P.material[j]), creation);
     auto& batches = std::get<I>(batches_);
     (sphere_pair ? batches.spheres : batches.others)
-        .add(i, j, initial_frame(cp.normal).ori, phys, law.initial_state(creation, phys));
+        .add(i, j, initial_frame(cp.normal).ori, phys, law.initial_state(creation, phys), material_pair(i, j));
     verlet_.set_in_contact(c, true);
   }
 
@@ -417,8 +446,9 @@ private:
       if (!energy_.has_reference)
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
           e.initial_elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+    std::array<typename LawAt<I>::Phys, sphere_block> lane_phys;  // PhysColumn::lanes' scratch
     const EnergySplit<double> dissipated =
-        sphere_pair_law<TrackEnergy>(law, blk, b.phys.data() + kb, b.state.data() + kb, m, dt_);
+        sphere_pair_law<TrackEnergy>(law, blk, b.phys.lanes(kb, m, lane_phys.data()), b.state.data() + kb, m, dt_);
     if constexpr (TrackEnergy) e.dissipated += dissipated;
     if constexpr (TrackEnergy)
       for (std::size_t l = 0; l < m; ++l)

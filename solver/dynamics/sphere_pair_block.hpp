@@ -201,10 +201,10 @@ inline std::size_t sphere_pair_kinematics(SpherePairBlock& b, const std::uint32_
 }
 
 // Pass 2: the law on each of the block's m contacts (physics and state of the first one at phys,
-// state), its local force and torque and broken flag into the block; returns the energy the laws
-// dissipated (zero unless TrackEnergy). A plain loop over scalars: a law written without branches
-// (laws/linear_coulomb_law.hpp) vectorises here with AVX-512. benchmarks/law_kernel_bench.cpp
-// times this very function.
+// state; PhysColumn::lanes gives the physics), its local force and torque and broken flag into the
+// block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
+// scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
+// AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
 template <bool TrackEnergy, class Law>
 EnergySplit<double> sphere_pair_law(const Law& law, SpherePairBlock& b, const typename Law::Phys* phys,
                                     typename Law::State* state, std::size_t m, double dt) {

@@ -21,6 +21,13 @@
 //   stiffness(ph)             the contact's stiffnesses for the stable time step
 //   reach(m1, m2)             optional: a contact forms when uN <= reach (default 0, i.e. at
 //                             touch; adhesion asks for more)
+// PairSplitLaw -- optional: a law whose Phys splits into a part that depends on the two materials
+// only (Phys::PerPair, kept once per ordered material pair by the solver) and the rest
+// (Phys::PerContact, the only part a contact stores; issue 12: bytes per contact):
+//   make_pair_phys(m1, m2)    the materials' part
+//   ph.per_contact()          the rest of a contact's physics
+//   Phys::joined(pair, rest)  the contact's physics again, bit for bit what make_phys returned
+//                             (solver/tests/dynamics_mixed_laws_test.cpp)
 
 #include <concepts>
 #include <string_view>
@@ -64,6 +71,15 @@ concept SolverLaw =
       { law.make_phys(m, m, c) } -> std::same_as<typename L::Phys>;
       { law.initial_state(c, ph) } -> std::same_as<typename L::State>;
       { law.stiffness(ph) } -> std::same_as<ContactStiffness>;
+    };
+
+template <class L>
+concept PairSplitLaw =
+    SolverLaw<L> && requires(const L& law, const typename L::Material& m, const typename L::Phys& ph,
+                             const typename L::Phys::PerPair& pair, const typename L::Phys::PerContact& rest) {
+      { law.make_pair_phys(m, m) } -> std::same_as<typename L::Phys::PerPair>;
+      { ph.per_contact() } -> std::same_as<typename L::Phys::PerContact>;
+      { L::Phys::joined(pair, rest) } -> std::same_as<typename L::Phys>;
     };
 
 // The distance at which a law's contact forms (uN <= reach); 0 unless the law says otherwise.

@@ -85,6 +85,10 @@ struct LinearCoulombLaw {
   Phys make_phys(const FrictMat& m1, const FrictMat& m2, const ContactCreation& c) const {
     return frict_phys(m1, m2, c.lengths).template cast<R>();
   }
+  typename Phys::PerPair make_pair_phys(const FrictMat& m1, const FrictMat& m2) const {
+    const auto p = frict_pair_phys(m1, m2);
+    return {R(p.kt_div_kn), R(p.tan_phi)};
+  }
   State initial_state(const ContactCreation&, const Phys&) const { return {}; }
   ContactStiffness stiffness(const Phys& ph) const {
     return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
@@ -130,6 +134,7 @@ struct LinearCoulombLaw {
 };
 
 static_assert(SolverLaw<LinearCoulombLaw<double>>);
+static_assert(PairSplitLaw<LinearCoulombLaw<double>>);
 static_assert(sizeof(LinearCoulombLaw<double>::State) == 3 * sizeof(double));  // no padding
 
 }  // namespace lawcheck

@@ -95,3 +95,58 @@ TEST(MixedLaws, AStackOffTheAxisSettlesToItsWeightOnTheWallAndItsBandShrinksWith
 
 }  // namespace
 }  // namespace lawcheck::dynamics_mixed_laws_test
+
+namespace lawcheck::dynamics_mixed_laws_test {
+namespace {
+
+// The linear law keeps kn per contact and kt/kn, tanPhi once per material pair (PairSplitLaw,
+// dynamics/phys_column.hpp): each contact's physics must still be what make_phys builds from its
+// own two materials (eq. (4): kt = mean(ktDivKn) kn; tanPhi = min), exactly, also after a material
+// is added (the pair indexing changes) and after its pair is handed to another law (contacts made
+// before keep the law they were made with).
+void expect_linear_physics_of_own_materials(const MixedSimulation& sim, const std::vector<FrictMat>& mats,
+                                            std::size_t& checked) {
+  const auto check = [&](const auto& batch) {
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      const FrictMat& a = mats[sim.particles().material[batch.id1[k]]];
+      const FrictMat& b = mats[sim.particles().material[batch.id2[k]]];
+      const FrictPhys<double> ph = batch.phys[k];
+      EXPECT_EQ(ph.kt, (a.kt_div_kn + b.kt_div_kn) / 2 * ph.kn) << batch.id1[k] << '-' << batch.id2[k];
+      EXPECT_EQ(ph.tan_phi, std::min(a.tan_phi, b.tan_phi)) << batch.id1[k] << '-' << batch.id2[k];
+      ++checked;
+    }
+  };
+  check(sim.sphere_contacts<0>());
+  check(sim.other_contacts<0>());
+}
+
+TEST(MixedLaws, EachLinearContactKeepsThePhysicsOfItsOwnMaterialsWhenMaterialsAndPairLawsChange) {
+  static_assert(ContactBatch<LinearCoulombLaw<double>>::bytes_per_contact <= 80, "issue 12: <= 80 B per contact");
+  const double r = 0.01, overlap = 1e-3 * r;
+  std::vector<FrictMat> mats = {{1e7, 0.1, 0.2, 2600}, {2e7, 0.3, 0.9, 2600}, {3e7, 0.7, 0.45, 2600}};
+  MixedSimulation sim;
+  for (const FrictMat& m : mats) sim.add_material(m);
+  // A row of touching spheres on a floor: sphere pairs (0,1), (1,2), (2,1); floor pairs with material 2.
+  const std::uint32_t sphere_material[] = {0, 1, 2, 1};
+  sim.add_particle({Wall{2, +1}, {}, {}, 2, dof::all});
+  for (int i = 0; i < 4; ++i)
+    sim.add_particle({Sphere{r}, {Vec3d(i * (2 * r - overlap), 0, r - overlap), Quatd::Identity()}, {}, sphere_material[i]});
+  sim.set_dt(1e-3 * r * std::sqrt(2600 / 3e7));
+  sim.step();
+  std::size_t checked = 0;
+  expect_linear_physics_of_own_materials(sim, mats, checked);
+  EXPECT_EQ(checked, 7u);  // 3 sphere pairs + 4 on the floor
+  // A fourth material (3 x 3 -> 4 x 4 pairs) and the pair (1, 2) handed to LinEl6: the existing
+  // contacts stay linear and must still read their own materials' kt/kn and tanPhi.
+  mats.push_back({4e7, 0.5, 0.33, 2600});
+  sim.add_material(mats.back());
+  sim.set_pair_law(1, 2, 1);
+  sim.step();
+  checked = 0;
+  expect_linear_physics_of_own_materials(sim, mats, checked);
+  EXPECT_EQ(checked, 7u);
+  EXPECT_EQ(sim.sphere_contacts<1>().size() + sim.other_contacts<1>().size(), 0u);
+}
+
+}  // namespace
+}  // namespace lawcheck::dynamics_mixed_laws_test
