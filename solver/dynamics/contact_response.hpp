@@ -14,12 +14,13 @@
 // (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial
 // frame (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
 //
-// Cost (benchmarks/README.md counts it): the frame is one unit
-// quaternion per contact, turned into the two rotation matrices it is used through (the halfway
-// frame for the velocities, the new frame for the force) once per step; no trigonometry
-// (geometry/contact_frame.hpp), one square root for the frame and one for the distance of two
-// spheres; the lever arms of two spheres lie along the normal, so their torques need no cross
-// product; a law that returns no torque (the compiler sees the constant zero) costs nothing here.
+// Cost (benchmarks/README.md counts it): the frame is one unit quaternion per contact, turned
+// into the two rotation matrices it is used through (the halfway frame for the velocities, the
+// new frame for the force) once per step; no trigonometry, and in the common case no square root
+// or division for the frame either (its two normalisations are polynomials,
+// geometry/contact_frame.hpp); one square root and one division for the distance of two spheres;
+// the lever arms of two spheres lie along the normal, so their torques need no cross product; a
+// law that returns no torque (the compiler sees the constant zero) costs nothing here.
 
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
@@ -67,12 +68,12 @@ struct FrameAxes {
 
 [[gnu::always_inline]] inline FrameAxes advance_frame(Quatd& ori, bool transport, const Vec3d& normal, const Vec3d& turn) {
   if (!transport) {
-    const Mat3d a = ori.toRotationMatrix();
+    const Mat3d a = unit_rotation_matrix(ori);
     return {a, a};
   }
   const FrameStep s = frame_step(ori, normal, turn);
   ori = s.ori;
-  return {s.ori.toRotationMatrix(), rotation_matrix(s.mid)};
+  return {unit_rotation_matrix(s.ori), unit_rotation_matrix(s.mid)};
 }
 
 // What the law sees, from the frame's axes and the relative velocity in global axes.
@@ -90,11 +91,11 @@ inline LocalGeom<double> contact_kinematics(ContactFrame& frame, bool transport_
   if (transport_frame) {
     const FrameStep s = frame_step(frame.ori, cp.normal, dt / 2 * (v1.ang_vel + v2.ang_vel));
     frame.ori = s.ori;
-    frame.mid = s.mid.normalized();
+    frame.mid = s.mid;
   } else {
     frame.mid = frame.ori;
   }
-  const FrameAxes f{frame.ori.toRotationMatrix(), frame.mid.toRotationMatrix()};
+  const FrameAxes f{unit_rotation_matrix(frame.ori), unit_rotation_matrix(frame.mid)};
   if (!sphere_pair) return local_geom(f, cp.uN, relative_velocity(cp.point, p1.pos, v1, p2.pos, v2, dt), v1, v2);
   const Vec3d d = p2.pos - p1.pos;
   const Vec3d rel =

@@ -39,9 +39,11 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -466,14 +468,29 @@ private:
     }
   }
 
+  // An existing contact's geometry, kept at any distance (the law decides when it breaks); its
+  // shapes and their pair were checked when the particles were added and the contact created.
+  // Sphere-wall pairs, the common kind here, inline (wall_sphere_contact); others dispatch.
+  std::optional<ContactPoint> existing_contact_point(std::uint32_t i, std::uint32_t j) const {
+    const Particles& P = particles_;
+    constexpr double any = std::numeric_limits<double>::max();
+    if (P.kind[i] == ShapeKind::wall && P.kind[j] == ShapeKind::sphere)
+      return wall_sphere_contact(*std::get_if<Wall>(&P.shape[i]), P.pos[i], P.radius[j], P.pos[j], any);
+    if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::wall) {
+      auto cp = wall_sphere_contact(*std::get_if<Wall>(&P.shape[j]), P.pos[j], P.radius[i], P.pos[i], any);
+      if (cp) cp->normal = -cp->normal;
+      return cp;
+    }
+    return contact_point_unchecked(P.shape[i], pose(i), P.shape[j], pose(j), any);
+  }
+
   template <bool TrackEnergy, bool Threaded, std::size_t I>
   void other_contact(ContactBatch<LawAt<I>>& b, std::size_t k, BlockEnergy& e, std::vector<std::size_t>& broken,
                      int t, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
     const std::uint32_t i = b.id1[k], j = b.id2[k];
-    // An existing contact is kept at any distance: the law decides when it breaks.
-    const auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), std::numeric_limits<double>::max());
+    const auto cp = existing_contact_point(i, j);
     if (!cp) {
       broken.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
       return;

@@ -13,7 +13,8 @@
 // compiler cannot turn into a select, so one instruction serves 4 or 8 contacts (with AVX2 or
 // AVX-512, LAWCHECK_NATIVE) and the particles' positions and velocities are gathered by index.
 // The rare cases leave the vector pass flagged and are redone one by one: a turn above the spin
-// polynomials' range or a swing above 120 degrees (frame_step_general), a zero distance (the
+// polynomials' range, a swing above 2.56 degrees or a frame rotation above 5.1 degrees per step
+// (the normalisation polynomials' range; frame_step_general), a zero distance (the
 // caller's StateError).
 //
 // Time levels as in contact_response.hpp: positions at t_n, velocities at t_{n-1/2}; the
@@ -121,20 +122,8 @@ template <bool General>
   b.ori[1][l] = ori.x;
   b.ori[2][l] = ori.y;
   b.ori[3][l] = ori.z;
-  {  // axes at t_n: the unit quaternion's matrix (rotation_matrix with |q| = 1)
-    const double x = ori.x, y = ori.y, z = ori.z, w = ori.w;
-    const double xx = 2 * x * x, yy = 2 * y * y, zz = 2 * z * z, xy = 2 * x * y, xz = 2 * x * z, yz = 2 * y * z;
-    const double wx = 2 * w * x, wy = 2 * w * y, wz = 2 * w * z;
-    b.axes[0][l] = 1 - (yy + zz);
-    b.axes[1][l] = xy + wz;
-    b.axes[2][l] = xz - wy;
-    b.axes[3][l] = xy - wz;
-    b.axes[4][l] = 1 - (xx + zz);
-    b.axes[5][l] = yz + wx;
-    b.axes[6][l] = xz + wy;
-    b.axes[7][l] = yz - wx;
-    b.axes[8][l] = 1 - (xx + yy);
-  }
+  const AxesValues axes = unit_rotation_matrix(ori);  // at t_n
+  for (int c = 0; c < 9; ++c) b.axes[c][l] = axes.m[c];
 
   // Relative velocity at the mid-step lever arms: sphere_pair_relative_velocity
   // (dynamics/contact_response.hpp, which derives it) on plain doubles -- the loop does not
@@ -150,21 +139,15 @@ template <bool General>
   const double rely = dvy + (w2[2] * r2x - w2[0] * r2z) - (w1[2] * r1x - w1[0] * r1z);
   const double relz = dvz + (w2[0] * r2y - w2[1] * r2x) - (w1[0] * r1y - w1[1] * r1x);
   const double dwx = w2[0] - w1[0], dwy = w2[1] - w1[1], dwz = w2[2] - w1[2];
-  {  // in the halfway frame: its matrix M (rotation_matrix: any |mid|), local = M^T global
-    const double s = 2 / (mid.w * mid.w + mid.x * mid.x + mid.y * mid.y + mid.z * mid.z);
-    const double x = mid.x, y = mid.y, z = mid.z, w = mid.w;
-    const double sx = s * x, sy = s * y, sz = s * z;
-    const double xx = sx * x, yy = sy * y, zz = sz * z, xy = sx * y, xz = sx * z, yz = sy * z;
-    const double wx = sx * w, wy = sy * w, wz = sz * w;
-    const double m00 = 1 - (yy + zz), m10 = xy + wz, m20 = xz - wy;  // column 0: normal
-    const double m01 = xy - wz, m11 = 1 - (xx + zz), m21 = yz + wx;  // column 1
-    const double m02 = xz + wy, m12 = yz - wx, m22 = 1 - (xx + yy);  // column 2
-    b.vel[0][l] = m00 * relx + m10 * rely + m20 * relz;
-    b.vel[1][l] = m01 * relx + m11 * rely + m21 * relz;
-    b.vel[2][l] = m02 * relx + m12 * rely + m22 * relz;
-    b.ang_vel[0][l] = m00 * dwx + m10 * dwy + m20 * dwz;
-    b.ang_vel[1][l] = m01 * dwx + m11 * dwy + m21 * dwz;
-    b.ang_vel[2][l] = m02 * dwx + m12 * dwy + m22 * dwz;
+  {  // in the halfway frame: local = M^T global, M its axes (unit quaternion: no division)
+    const AxesValues M = unit_rotation_matrix(mid);
+    const double* m = M.m;
+    b.vel[0][l] = m[0] * relx + m[1] * rely + m[2] * relz;
+    b.vel[1][l] = m[3] * relx + m[4] * rely + m[5] * relz;
+    b.vel[2][l] = m[6] * relx + m[7] * rely + m[8] * relz;
+    b.ang_vel[0][l] = m[0] * dwx + m[1] * dwy + m[2] * dwz;
+    b.ang_vel[1][l] = m[3] * dwx + m[4] * dwy + m[5] * dwz;
+    b.ang_vel[2][l] = m[6] * dwx + m[7] * dwy + m[8] * dwz;
   }
   b.uN[l] = uN;
   b.arm1[l] = a1;

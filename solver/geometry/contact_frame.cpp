@@ -44,14 +44,14 @@ FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d&
   const double c = a.dot(normal);
   const Vec3d k = a.cross(normal);
   const Quatd swing = c >= -0.5 ? Quatd(1 + c, k.x(), k.y(), k.z()) : smallest_rotation_far(a, normal);
-  const FrameStepValues v = finish_frame_step(quat_values(swing), quat_values(spun), quat_values(old));
+  const FrameStepValues v = finish_frame_step<true>(quat_values(swing), quat_values(spun), quat_values(old));
   return {to_quat(v.ori), to_quat(v.mid)};
 }
 
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt) {
   const FrameStep s = frame_step(frame.ori, new_normal.normalized(), dt * mean_ang_vel);
   frame.ori = s.ori;
-  frame.mid = s.mid.normalized();
+  frame.mid = s.mid;
 }
 
 LocalGeom<double> local_geom(const ContactFrame& frame, const ContactPoint& cp, const BodyPose& p1,

@@ -107,9 +107,34 @@ Quatd smallest_rotation_far(const Vec3d& a, const Vec3d& b);
   return m;
 }
 
-// One transport step (derivation above): the frame at t_n, as a unit quaternion, and the frame
-// halfway between the previous and the new one, as a quaternion of any length (feed it to
-// rotation_matrix, or normalise it).
+// The rotation matrix of a unit quaternion on plain doubles, column c row r at m[3 c + r] (the
+// frame's axes: column 0 the normal). The same products as Eigen's toRotationMatrix, so the same
+// bits; inlined, a loop over contacts vectorises through it.
+struct AxesValues {
+  double m[9];
+};
+
+[[gnu::always_inline]] inline AxesValues unit_rotation_matrix(const QuatValues& q) {
+  const double x = q.x, y = q.y, z = q.z, w = q.w;
+  const double tx = 2 * x, ty = 2 * y, tz = 2 * z;
+  const double xx = tx * x, yy = ty * y, zz = tz * z, xy = tx * y, xz = tx * z, yz = ty * z;
+  const double wx = tx * w, wy = ty * w, wz = tz * w;
+  return {{1 - (yy + zz), xy + wz, xz - wy,  //
+           xy - wz, 1 - (xx + zz), yz + wx,  //
+           xz + wy, yz - wx, 1 - (xx + yy)}};
+}
+
+[[gnu::always_inline]] inline Mat3d unit_rotation_matrix(const Quatd& q) {
+  const AxesValues a = unit_rotation_matrix(quat_values(q));
+  Mat3d m;
+  m << a.m[0], a.m[3], a.m[6],  //
+      a.m[1], a.m[4], a.m[7],   //
+      a.m[2], a.m[5], a.m[8];
+  return m;
+}
+
+// One transport step (derivation above): the frame at t_n and the frame halfway between the
+// previous and the new one, both unit quaternions.
 struct FrameStep {
   Quatd ori;
   Quatd mid;
@@ -121,25 +146,55 @@ struct FrameStepValues {
   bool common;
 };
 
+// 1/sqrt(q) for q = 4 (1 + e) near 4, without a square root or a division: the binomial series
+// 1/sqrt(q) = (1 + e)^(-1/2) / 2 = 1/2 - e/4 + 3e^2/16 - 5e^3/32 + 35e^4/256 - 63e^5/512 + ...
+// cut after e^4. The terms of (1 + e)^(-1/2) shrink by a factor below |e| each, so the omitted
+// tail is below (63/512) |e|^5 / (1 - |e|): for |e| <= 5e-4, 3.9e-18, i.e. 7.7e-18 relative to
+// the result 1/2 -- below a sixteenth of the rounding of the result (2^-53 = 1.1e-16 relative), so
+// the polynomial is 1/sqrt(q) to rounding, like spin_by_polynomial. Both normalisations of a frame
+// step have q near 4 (finish_frame_step): q = 4 cos^2(angle/2) or 4 cos^2(angle/4), e = -sin^2 of
+// that half or quarter angle, so the limit holds for a swing up to 2.56 degrees and a whole frame
+// rotation up to 5.1 degrees per step; larger steps take 1/std::sqrt.
+inline constexpr double unit_polynomial_limit = 5e-4;  // of |e|
+
+[[gnu::always_inline]] inline double inv_sqrt_near_4(double e) {
+  return 0.5 + e * (-1.0 / 4 + e * (3.0 / 16 + e * (-5.0 / 32 + e * (35.0 / 256))));
+}
+
 // old: the frame at t_{n-1}; normal: the unit normal at t_n; turn: dt (w1 + w2)/2 at t_{n-1/2}.
 // Spin: spun = rotation_by(turn) old. Swing: the smallest rotation taking the spun x axis a onto
 // the normal is the unit quaternion (1 + a.n, a x n) / sqrt(2 (1 + a.n)); it is applied without
 // its normalisation, and the product is normalised once, which also removes the rounding drift
 // of |old| (so the stored frame stays a unit quaternion over any number of steps). Halfway: the
 // step s = ori old^-1 has half-rotation (1 + s)/|1 + s| when s.w = ori . old >= 0 (else take -s),
-// so the mid frame is (1 + s) old = old + ori (or old - ori): four additions.
+// so the mid frame is (old + ori)/|old + ori| (or old - ori).
+// The two norms, without square roots: |swing|^2 = (1 + c)^2 + |a x n|^2 = 2 (1 + c) with
+// c = a.n = cos(swing angle), so the product has |ori|^2 = 4 cos^2(swing/2) (|spun| = 1); and
+// |old + ori|^2 = 2 (1 + |s.w|) = 4 cos^2(step/4) (step: the angle of s). Exact: 1/std::sqrt for
+// both; otherwise inv_sqrt_near_4, and `common` is false where either e is beyond its limit (the
+// result is then not to be used: frame_step takes the exact path).
+template <bool Exact>
 [[gnu::always_inline]] inline FrameStepValues finish_frame_step(const QuatValues& swing, const QuatValues& spun,
                                                                 const QuatValues& old) {
   QuatValues ori = product(swing, spun);
-  const double inv = 1 / std::sqrt(ori.w * ori.w + ori.x * ori.x + ori.y * ori.y + ori.z * ori.z);
+  const double q_ori = ori.w * ori.w + ori.x * ori.x + ori.y * ori.y + ori.z * ori.z;
+  const double e_ori = q_ori / 4 - 1;
+  const double inv = Exact ? 1 / std::sqrt(q_ori) : inv_sqrt_near_4(e_ori);
   ori = {inv * ori.w, inv * ori.x, inv * ori.y, inv * ori.z};
   const double sign = ori.w * old.w + ori.x * old.x + ori.y * old.y + ori.z * old.z >= 0 ? 1.0 : -1.0;
-  return {ori, {old.w + sign * ori.w, old.x + sign * ori.x, old.y + sign * ori.y, old.z + sign * ori.z}, true};
+  QuatValues mid{old.w + sign * ori.w, old.x + sign * ori.x, old.y + sign * ori.y, old.z + sign * ori.z};
+  const double q_mid = mid.w * mid.w + mid.x * mid.x + mid.y * mid.y + mid.z * mid.z;
+  const double e_mid = q_mid / 4 - 1;
+  const double inv_mid = Exact ? 1 / std::sqrt(q_mid) : inv_sqrt_near_4(e_mid);
+  mid = {inv_mid * mid.w, inv_mid * mid.x, inv_mid * mid.y, inv_mid * mid.z};
+  const bool common = (std::abs(e_ori) <= unit_polynomial_limit) & (std::abs(e_mid) <= unit_polynomial_limit);
+  return {ori, mid, common};
 }
 
-// The common case, branch-free: a turn whose spin takes the polynomials (t <= 1e-3) and a swing
-// of at most 120 degrees (a.n >= -1/2, where (1 + a.n, a x n) is well conditioned). Outside it
-// `common` is false and the result is not to be used: frame_step takes the general path.
+// The common case, branch-free: a turn whose spin takes the polynomials (t <= 1e-3) and a step
+// whose normalisations take theirs (finish_frame_step; this bounds the swing to 2.56 degrees,
+// where (1 + a.n, a x n) is well conditioned). Outside it `common` is false and the result is not
+// to be used: frame_step takes the general path.
 [[gnu::always_inline]] inline FrameStepValues frame_step_common(const QuatValues& old, double nx, double ny, double nz,
                                                                 double tx, double ty, double tz) {
   const double t = (tx * tx + ty * ty + tz * tz) / 4;
@@ -147,13 +202,14 @@ struct FrameStepValues {
   const double x = spun.x, y = spun.y, z = spun.z, w = spun.w;
   const double ax = 1 - 2 * (y * y + z * z), ay = 2 * (x * y + w * z), az = 2 * (x * z - w * y);  // spun x axis
   const double c = ax * nx + ay * ny + az * nz;
-  FrameStepValues out = finish_frame_step({1 + c, ay * nz - az * ny, az * nx - ax * nz, ax * ny - ay * nx}, spun, old);
-  out.common = (t <= spin_polynomial_limit) & (c >= -0.5);
+  FrameStepValues out =
+      finish_frame_step<false>({1 + c, ay * nz - az * ny, az * nx - ax * nz, ax * ny - ay * nx}, spun, old);
+  out.common = out.common & (t <= spin_polynomial_limit);
   return out;
 }
 
 // Any turn and swing (geometry/contact_frame.cpp): std::sin and std::cos for a large turn,
-// smallest_rotation_far for a swing above 120 degrees.
+// smallest_rotation_far for a swing above 120 degrees, 1/std::sqrt for the normalisations.
 FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d& turn);
 
 [[gnu::always_inline]] inline FrameStep frame_step(const Quatd& old, const Vec3d& normal, const Vec3d& turn) {
@@ -164,7 +220,7 @@ FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d&
   return frame_step_general(old, normal, turn);
 }
 
-// mean_ang_vel: (w1 + w2)/2 at t_{n-1/2}; sets both ori and mid (both unit quaternions).
+// mean_ang_vel: (w1 + w2)/2 at t_{n-1/2}; sets both ori and mid.
 void transport(ContactFrame& frame, const Vec3d& new_normal, const Vec3d& mean_ang_vel, double dt);
 
 // Relative velocity of particle 2 w.r.t. particle 1 at the contact point (v_i + w_i x (c - x_i)),

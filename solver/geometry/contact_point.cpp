@@ -51,28 +51,14 @@ Vec3d capsule_start(const Capsule& c, const BodyPose& p) {
   return p.pos - capsule_axis(c, p) / 2;
 }
 
-// Wall normal pointing into the free half-space. Two-sided walls take the side of `probe`
-// (the other particle's centre); exactly on the plane counts as the + side.
-Vec3d wall_normal(const Wall& w, const BodyPose& pw, const Vec3d& probe) {
-  Vec3d n = Vec3d::Zero();
-  const int sense = w.sense != 0 ? w.sense : (probe[w.axis] >= pw.pos[w.axis] ? 1 : -1);
-  n[w.axis] = sense;
-  return n;
-}
-
 Contact wall_sphere(const Wall& w, const BodyPose& pw, const Sphere& s, const BodyPose& ps,
                     double margin) {
-  const Vec3d n = wall_normal(w, pw, ps.pos);
-  const double h = n[w.axis] * (ps.pos[w.axis] - pw.pos[w.axis]);
-  const double uN = h - s.radius;
-  if (uN > margin) return std::nullopt;
-  // The sphere's deepest point sits at height uN, the plane at 0: the middle is at uN/2.
-  return ContactPoint{n, ps.pos - n * (s.radius + uN / 2), uN};
+  return wall_sphere_contact(w, pw.pos, s.radius, ps.pos, margin);
 }
 
 Contact wall_capsule(const Wall& w, const BodyPose& pw, const Capsule& c, const BodyPose& pc,
                      double margin) {
-  const Vec3d n = wall_normal(w, pw, pc.pos);
+  const Vec3d n = wall_normal(w, pw.pos, pc.pos);
   const Vec3d p0 = capsule_start(c, pc), d = capsule_axis(c, pc);
   const double h0 = n[w.axis] * (p0[w.axis] - pw.pos[w.axis]);
   const double h1 = h0 + n[w.axis] * d[w.axis];
@@ -162,6 +148,11 @@ std::optional<ContactPoint> contact_point(const Shape& s1, const BodyPose& p1, c
   validate(s1);
   validate(s2);
   require_finite("margin", margin);
+  return contact_point_unchecked(s1, p1, s2, p2, margin);
+}
+
+std::optional<ContactPoint> contact_point_unchecked(const Shape& s1, const BodyPose& p1, const Shape& s2,
+                                                    const BodyPose& p2, double margin) {
   // Each case computes the canonical order (first named shape = particle 1) and flips if needed.
   if (const auto* a = std::get_if<Sphere>(&s1)) {
     if (const auto* b = std::get_if<Sphere>(&s2))

@@ -179,6 +179,76 @@ TEST(GeometryContactFrame, TheSpinQuaternionIsTheExponentialToRoundingWithAndWit
   EXPECT_LE(worst_trig, 4.4e-16);
 }
 
+TEST(GeometryContactFrame, TheNormalisationPolynomialIsTheInverseSquareRootToRoundingWithinItsLimit) {
+  // inv_sqrt_near_4(e) against 1/sqrt(4 (1 + e)) in long double (64-bit mantissa: 5e-20 here).
+  // Within |e| <= 5e-4 the truncation is below 3.9e-18 (contact_frame.hpp) and Horner's rounding
+  // is that of its last addition, half an ulp of the result 1/2 (5.6e-17; the inner levels' roundings
+  // are scaled down by |e|): one ulp of 1/2, 2^-53 = 1.1e-16, bounds it with margin. Dropping the
+  // e^4 term would err by 35/256 |e|^4 = 8.5e-15 at the limit, and just beyond the limit the
+  // truncation itself is measured to grow past the bound (the limit is not slack by decades).
+  const double ulp = std::ldexp(1.0, -53);
+  double worst_in = 0, worst_out = 0;
+  for (int k = 0; k <= 4000; ++k) {
+    const double sign = k % 2 == 0 ? 1.0 : -1.0;
+    const double mag = unit_polynomial_limit * std::pow(10.0, -12.0 * static_cast<double>(k / 2) / 2000.0);
+    const double q = 4 * (1 + sign * mag);
+    const double e = q / 4 - 1;  // exact (Sterbenz), as finish_frame_step computes it
+    const long double ref = 1.0L / std::sqrt(static_cast<long double>(q));
+    worst_in = std::max(worst_in, static_cast<double>(std::abs(static_cast<long double>(inv_sqrt_near_4(e)) - ref)));
+    const double q_out = 4 * (1 - 4 * unit_polynomial_limit);  // |e| = 2e-3: 4x the limit
+    const long double ref_out = 1.0L / std::sqrt(static_cast<long double>(q_out));
+    worst_out = static_cast<double>(std::abs(static_cast<long double>(inv_sqrt_near_4(q_out / 4 - 1)) - ref_out));
+  }
+  std::printf("  |e| <= %.3g: largest error %.3g (%.2f ulp of 1/2); at |e| = %.3g: %.3g\n", unit_polynomial_limit,
+              worst_in, worst_in / ulp, 4 * unit_polynomial_limit, worst_out);
+  EXPECT_LE(worst_in, ulp);
+  EXPECT_GT(worst_out, ulp);
+}
+
+TEST(GeometryContactFrame, TheCommonFrameStepIsTheExactOneToRoundingAndHandsLargerStepsOn) {
+  // frame_step_common (polynomial normalisations) against frame_step_general (1/std::sqrt) over
+  // random frames, turns up to 0.09 rad and swings up to 0.09 rad: where the common step accepts,
+  // both frames agree to rounding -- each coefficient goes through ~10 roundings of O(1) numbers
+  // on either path (spin, axis, swing, product, normalisation), so 10 eps = 2.2e-15; and it must
+  // accept every step inside its limits (spin t <= 1e-3, swing and step e within 5e-4, with a 1 %
+  // margin for rounding at the boundary) and refuse every step outside them.
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(0, 1);
+  double worst = 0;
+  int accepted = 0, refused = 0, misjudged = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Quatd old = Quatd(g(rng), g(rng), g(rng), g(rng)).normalized();
+    const Vec3d turn = 0.09 * std::pow(u(rng), 2) * Vec3d(g(rng), g(rng), g(rng)).normalized();
+    const Vec3d a = (rotation_by(turn) * old) * Vec3d::UnitX();
+    const Vec3d perp = a.cross(Vec3d(g(rng), g(rng), g(rng))).normalized();
+    const double swing = 0.09 * std::pow(u(rng), 2);
+    const Vec3d n = (Quatd(Eigen::AngleAxisd(swing, perp)) * a).normalized();
+    const FrameStepValues v = frame_step_common(quat_values(old), n.x(), n.y(), n.z(), turn.x(), turn.y(), turn.z());
+    const FrameStep exact = frame_step_general(old, n, turn);
+    const double step = 2 * std::acos(std::min(1.0, std::abs(exact.ori.dot(old))));  // angle of ori old^-1
+    const double t = turn.squaredNorm() / 4, e_swing = std::pow(std::sin(swing / 2), 2),
+                 e_step = std::pow(std::sin(step / 4), 2);
+    const double lim = unit_polynomial_limit;
+    const bool inside = t <= 0.99 * spin_polynomial_limit && e_swing <= 0.99 * lim && e_step <= 0.99 * lim;
+    const bool outside = t > 1.01 * spin_polynomial_limit || e_swing > 1.01 * lim || e_step > 1.01 * lim;
+    if ((inside && !v.common) || (outside && v.common)) ++misjudged;
+    if (!v.common) {
+      ++refused;
+      continue;
+    }
+    ++accepted;
+    worst = std::max({worst, (to_quat(v.ori).coeffs() - exact.ori.coeffs()).cwiseAbs().maxCoeff(),
+                      (to_quat(v.mid).coeffs() - exact.mid.coeffs()).cwiseAbs().maxCoeff()});
+  }
+  std::printf("  %d steps taken by the polynomials (largest coefficient difference %.3g), %d refused, %d misjudged\n",
+              accepted, worst, refused, misjudged);
+  EXPECT_GT(accepted, 5000);
+  EXPECT_GT(refused, 2000);
+  EXPECT_EQ(misjudged, 0);
+  EXPECT_LE(worst, 2.2e-15);
+}
+
 TEST(GeometryContactFrame, LocalGeomGivesTheVelocityOfTwoRelativeToOneAtTheContactPoint) {
   // Particle 1 at the origin moves at (0, 1, 0) and spins (0, 0, 1); particle 2 at (2, 0, 0) is
   // at rest; contact point (1, 0, 0). Material point of 1 there: (0, 1, 0) + e_z x e_x = (0, 2, 0);
