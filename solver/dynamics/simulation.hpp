@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -545,6 +546,10 @@ private:
     ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
     for (auto& list : s.broken) list.clear();
     if constexpr (Threaded) {
+      // Each thread clears its share of the particles' forces (before the barrier below, so before
+      // any add_to): 48 bytes per particle, a serial ~5 % of the step at 1e5 spheres otherwise.
+      zero_forces(particles_.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
+                  particles_.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt));
       for (auto& list : s.deferred) list.clear();
       std::size_t batch = 0;
       std::uint32_t* first = first_.data() + static_cast<std::size_t>(t) * particles_.size();
@@ -569,11 +574,16 @@ private:
     for_each_batch([](auto, auto& b) { b.fresh_from = b.size(); });
   }
 
+  void zero_forces(std::size_t begin, std::size_t end) {
+    std::fill(particles_.force.begin() + static_cast<std::ptrdiff_t>(begin),
+              particles_.force.begin() + static_cast<std::ptrdiff_t>(end), Vec3d::Zero());
+    std::fill(particles_.torque.begin() + static_cast<std::ptrdiff_t>(begin),
+              particles_.torque.begin() + static_cast<std::ptrdiff_t>(end), Vec3d::Zero());
+  }
+
   template <bool TrackEnergy>
   void contact_forces() {
     Particles& P = particles_;
-    std::fill(P.force.begin(), P.force.end(), Vec3d::Zero());
-    std::fill(P.torque.begin(), P.torque.end(), Vec3d::Zero());
     int nt = 1;
 #ifdef _OPENMP
     nt = threads_;
@@ -588,6 +598,7 @@ private:
       });
     }
     if (nt == 1) {
+      zero_forces(0, P.size());
       run_batches<TrackEnergy, false>(0, 1);
     } else {
       if (first_.size() != static_cast<std::size_t>(nt) * P.size()) first_.assign(static_cast<std::size_t>(nt) * P.size(), 0);
