@@ -477,11 +477,8 @@ private:
     constexpr double any = std::numeric_limits<double>::max();
     if (P.kind[i] == ShapeKind::wall && P.kind[j] == ShapeKind::sphere)
       return wall_sphere_contact(*std::get_if<Wall>(&P.shape[i]), P.pos[i], P.radius[j], P.pos[j], any);
-    if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::wall) {
-      auto cp = wall_sphere_contact(*std::get_if<Wall>(&P.shape[j]), P.pos[j], P.radius[i], P.pos[i], any);
-      if (cp) cp->normal = -cp->normal;
-      return cp;
-    }
+    if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::wall)
+      return flipped(wall_sphere_contact(*std::get_if<Wall>(&P.shape[j]), P.pos[j], P.radius[i], P.pos[i], any));
     return contact_point_unchecked(P.shape[i], pose(i), P.shape[j], pose(j), any);
   }
 

@@ -59,7 +59,7 @@ LocalGeom<double> local_geom(const ContactFrame& frame, const ContactPoint& cp, 
   // Velocity of the material point of each particle that sits at the contact point.
   const Vec3d rel = (v2.vel + v2.ang_vel.cross(cp.point - p2.pos)) -
                     (v1.vel + v1.ang_vel.cross(cp.point - p1.pos));
-  return local_geom(rotation_matrix(frame.mid), cp.uN, rel, v2.ang_vel - v1.ang_vel);
+  return local_geom(unit_rotation_matrix(frame.mid), cp.uN, rel, v2.ang_vel - v1.ang_vel);
 }
 
 }  // namespace lawcheck

@@ -91,22 +91,6 @@ inline constexpr double spin_polynomial_limit = 1e-3;  // of t = a^2
 // rare case of frame_step below), as a unit quaternion.
 Quatd smallest_rotation_far(const Vec3d& a, const Vec3d& b);
 
-// The rotation matrix of the quaternion q / |q| for any non-zero q: the unit quaternion's matrix
-// with each quadratic term scaled by 2 / |q|^2 instead of 2 -- one division instead of a square
-// root and four products to normalise.
-[[gnu::always_inline]] inline Mat3d rotation_matrix(const Quatd& q) {
-  const double s = 2 / q.squaredNorm();
-  const double x = q.x(), y = q.y(), z = q.z(), w = q.w();
-  const double sx = s * x, sy = s * y, sz = s * z;
-  const double xx = sx * x, yy = sy * y, zz = sz * z, xy = sx * y, xz = sx * z, yz = sy * z;
-  const double wx = sx * w, wy = sy * w, wz = sz * w;
-  Mat3d m;
-  m << 1 - (yy + zz), xy - wz, xz + wy,  //
-      xy + wz, 1 - (xx + zz), yz - wx,   //
-      xz - wy, yz + wx, 1 - (xx + yy);
-  return m;
-}
-
 // The rotation matrix of a unit quaternion on plain doubles, column c row r at m[3 c + r] (the
 // frame's axes: column 0 the normal). The same products as Eigen's toRotationMatrix, so the same
 // bits; inlined, a loop over contacts vectorises through it.

@@ -124,11 +124,6 @@ Contact capsule_capsule(const Capsule& c1, const BodyPose& p1, const Capsule& c2
                        use_perpendicular ? c : Vec3d::Zero());
 }
 
-Contact flipped(Contact c) {
-  if (c) c->normal = -c->normal;
-  return c;
-}
-
 [[noreturn]] void unsupported(const Shape& s1, const Shape& s2) {
   const ShapeKind k1 = kind_of(s1), k2 = kind_of(s2);
   const std::string pair = std::string(name_of(k1)) + "-" + std::string(name_of(k2));

@@ -58,6 +58,12 @@ inline std::optional<ContactPoint> sphere_sphere_contact(double r1, const Vec3d&
   return ContactPoint{n, x1 + n * (r1 + uN / 2), uN};
 }
 
+// The same contact seen from the other particle: the normal reversed (point and uN are shared).
+[[gnu::always_inline]] inline std::optional<ContactPoint> flipped(std::optional<ContactPoint> c) {
+  if (c) c->normal = -c->normal;
+  return c;
+}
+
 // Wall normal pointing into the free half-space. Two-sided walls take the side of `probe`
 // (the other particle's centre); exactly on the plane counts as the + side.
 [[gnu::always_inline]] inline Vec3d wall_normal(const Wall& w, const Vec3d& wall_pos, const Vec3d& probe) {

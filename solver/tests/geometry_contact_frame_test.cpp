@@ -187,7 +187,11 @@ TEST(GeometryContactFrame, TheNormalisationPolynomialIsTheInverseSquareRootToRou
   // e^4 term would err by 35/256 |e|^4 = 8.5e-15 at the limit, and just beyond the limit the
   // truncation itself is measured to grow past the bound (the limit is not slack by decades).
   const double ulp = std::ldexp(1.0, -53);
-  double worst_in = 0, worst_out = 0;
+  const double q_out = 4 * (1 - 4 * unit_polynomial_limit);  // |e| = 2e-3: 4x the limit
+  const long double ref_out = 1.0L / std::sqrt(static_cast<long double>(q_out));
+  const double worst_out =
+      static_cast<double>(std::abs(static_cast<long double>(inv_sqrt_near_4(q_out / 4 - 1)) - ref_out));
+  double worst_in = 0;
   for (int k = 0; k <= 4000; ++k) {
     const double sign = k % 2 == 0 ? 1.0 : -1.0;
     const double mag = unit_polynomial_limit * std::pow(10.0, -12.0 * static_cast<double>(k / 2) / 2000.0);
@@ -195,9 +199,6 @@ TEST(GeometryContactFrame, TheNormalisationPolynomialIsTheInverseSquareRootToRou
     const double e = q / 4 - 1;  // exact (Sterbenz), as finish_frame_step computes it
     const long double ref = 1.0L / std::sqrt(static_cast<long double>(q));
     worst_in = std::max(worst_in, static_cast<double>(std::abs(static_cast<long double>(inv_sqrt_near_4(e)) - ref)));
-    const double q_out = 4 * (1 - 4 * unit_polynomial_limit);  // |e| = 2e-3: 4x the limit
-    const long double ref_out = 1.0L / std::sqrt(static_cast<long double>(q_out));
-    worst_out = static_cast<double>(std::abs(static_cast<long double>(inv_sqrt_near_4(q_out / 4 - 1)) - ref_out));
   }
   std::printf("  |e| <= %.3g: largest error %.3g (%.2f ulp of 1/2); at |e| = %.3g: %.3g\n", unit_polynomial_limit,
               worst_in, worst_in / ulp, 4 * unit_polynomial_limit, worst_out);
