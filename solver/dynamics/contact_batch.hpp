@@ -32,6 +32,9 @@ struct ContactBatch {
   // Contacts at index >= fresh_from were created in the current step (their frame is not
   // transported in it); set by the contact loop before detection.
   std::size_t fresh_from = 0;
+  // Changes whenever a contact is added, removed or moved: what the threaded loop's plan of
+  // deferred terms (Simulation::add_to) was computed for.
+  std::uint64_t revision = 0;
 
   // Bytes of per-contact storage (ids, frame, law state, physics): 76 for the linear law
   // (8 + 32 + 24 + 12: kn and the material pair's index).
@@ -50,6 +53,7 @@ struct ContactBatch {
 
   // pair: the ordered material pair's index (dynamics/phys_column.hpp).
   void add(std::uint32_t i, std::uint32_t j, const Quatd& f, const Phys& ph, const State& s, std::uint32_t pair) {
+    ++revision;
     id1.push_back(i);
     id2.push_back(j);
     frame.push_back(f);
@@ -58,6 +62,7 @@ struct ContactBatch {
   }
 
   void remove(std::size_t k) {
+    ++revision;
     const std::size_t last = size() - 1;
     if (k != last) move(k, last);
     id1.pop_back();
@@ -76,6 +81,7 @@ struct ContactBatch {
   // permutation is applied cycle by cycle through one spare slot at the end: no allocation once
   // capacity is reached.
   void sort_by_particles() {
+    ++revision;
     const std::size_t n = size();
     order_.resize(n);
     for (std::size_t k = 0; k < n; ++k) order_[k] = k;

@@ -25,8 +25,9 @@
 // of each batch. Results are the serial ones bit for bit whatever the thread count
 // (solver/tests/dynamics_threads_test.cpp): every particle's force and torque is summed in the
 // serial order (add_to: the slice that touches a particle first adds straight into it, later
-// slices defer their terms to a replay in slice order; no atomics, no races), and the energies
-// are summed per block, then block by block. The serial loop pays nothing for this.
+// slices defer their terms to a replay in slice order; no atomics, no races; which terms defer is
+// planned again only when the contacts or the thread count change), and the energies are summed
+// per block, then block by block. The serial loop pays nothing for this.
 // Energy (EnergyLedger): the reference is the energy before the first step -- kinetic and
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
@@ -390,6 +391,10 @@ private:
   struct alignas(64) ThreadScratch {
     std::array<std::vector<std::size_t>, 2 * law_count> broken;     // per batch (for_each_batch)
     std::array<std::vector<Deferred>, 2 * law_count> deferred;      // per batch, in contact order
+    // The plan (plan_deferrals): per batch, the ends 2 k + s (s = 0: id1, 1: id2) of this thread's
+    // contacts whose terms are deferred, ascending, closed by no_end; next_deferred walks it.
+    std::array<std::vector<std::size_t>, 2 * law_count> deferred_ends;
+    const std::size_t* next_deferred = nullptr;
     std::exception_ptr error;
     SpherePairBlock block;  // the sphere-sphere passes' intermediate values
   };
@@ -408,22 +413,38 @@ private:
   // (batch, thread). The slice that touches particle i first adds straight into the particle
   // arrays (no other thread writes i meanwhile); any later slice that touches i defers its terms,
   // which are replayed in slice order after the threads join. x - f and x + (-f) round alike, so
-  // every sum is the serial one bit for bit.
+  // every sum is the serial one bit for bit. Which terms a slice defers depends only on the
+  // batches' contacts and the thread count, so it is planned when either changes
+  // (plan_deferrals), not at every step: a contact set that stands still (a settled packing)
+  // costs the loop one comparison per term.
+  static constexpr std::size_t no_end = std::numeric_limits<std::size_t>::max();
+
+  // Is thread t's slice of batch number `batch` the first slice in serial order to touch particle
+  // i? Reads every thread's first-touch records (first_), complete after the planning barrier.
+  bool touches_first(std::uint32_t i, int t, std::size_t batch) const {
+    const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch);
+    const std::size_t n = particles_.size();
+    const std::uint32_t* records = first_.data() + i;
+    if (records[static_cast<std::size_t>(t) * n] != key) return false;
+    for (std::size_t u = 0; u < static_cast<std::size_t>(team_); ++u) {
+      const std::uint32_t k = records[u * n];
+      if (u != static_cast<std::size_t>(t) && k >= pass_ && (k < key || (k == key && u < static_cast<std::size_t>(t))))
+        return false;
+    }
+    return true;
+  }
+
+  // Contact end `end` (2 k + s) of thread t's slice adds its terms to particle i; ends come in
+  // ascending order (those of contacts the law broke are skipped).
   template <bool Threaded>
-  void add_to(std::uint32_t i, const Vec3d& force, const Vec3d& torque, [[maybe_unused]] int t,
-              [[maybe_unused]] std::size_t batch) {
+  void add_to(std::uint32_t i, [[maybe_unused]] std::size_t end, const Vec3d& force, const Vec3d& torque,
+              [[maybe_unused]] int t, [[maybe_unused]] std::size_t batch) {
     if constexpr (Threaded) {
-      const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch);
-      const std::size_t n = particles_.size();
-      const std::uint32_t* records = first_.data() + i;
-      bool first = records[static_cast<std::size_t>(t) * n] == key;
-      for (std::size_t u = 0; first && u < static_cast<std::size_t>(team_); ++u) {
-        const std::uint32_t k = records[u * n];
-        if (u != static_cast<std::size_t>(t) && k >= pass_ && (k < key || (k == key && u < static_cast<std::size_t>(t))))
-          first = false;
-      }
-      if (!first) {
-        scratch_[static_cast<std::size_t>(t)].deferred[batch].push_back({i, force, torque});
+      ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+      while (*s.next_deferred < end) ++s.next_deferred;  // ends of broken contacts
+      if (*s.next_deferred == end) {
+        ++s.next_deferred;
+        s.deferred[batch].push_back({i, force, torque});
         return;
       }
     }
@@ -464,8 +485,9 @@ private:
         continue;
       }
       const Vec3d f(blk.force1[0][l], blk.force1[1][l], blk.force1[2][l]);
-      add_to<Threaded>(b.id1[k], f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]), t, batch);
-      add_to<Threaded>(b.id2[k], -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]), t, batch);
+      add_to<Threaded>(b.id1[k], 2 * k, f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]), t, batch);
+      add_to<Threaded>(b.id2[k], 2 * k + 1, -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]), t,
+                       batch);
     }
   }
 
@@ -507,8 +529,8 @@ private:
       return;
     }
     const GlobalContactForce gf = global_force(f.axes, cp->point, P.pos[i], P.pos[j], r);
-    add_to<Threaded>(i, gf.force1, gf.torque1, t, batch);
-    add_to<Threaded>(j, -gf.force1, gf.torque2, t, batch);
+    add_to<Threaded>(i, 2 * k, gf.force1, gf.torque1, t, batch);
+    add_to<Threaded>(j, 2 * k + 1, -gf.force1, gf.torque2, t, batch);
     if constexpr (TrackEnergy) e.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
   }
 
@@ -518,6 +540,7 @@ private:
     ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
     const auto [begin, end] = block_slice(b.size(), t, nt);
     auto& blocks = energy_blocks_[batch];
+    s.next_deferred = s.deferred_ends[batch].data();
     try {
       for (std::size_t k0 = begin; k0 < end; k0 += energy_block) {
         BlockEnergy e;
@@ -536,10 +559,40 @@ private:
     }
   }
 
-  // Thread t of nt: with threads, first record which particles each slice of t touches first
-  // (ThreadScratch::first), then wait for the others (add_to reads their records).
+  // Thread t's part of the plan (add_to): record which particles each of its slices touches first
+  // (first_), wait for the other threads' records, then list the ends of its slices whose slice is
+  // not the first to touch their particle.
+  void plan_deferrals(int t, int nt) {
+    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+    std::uint32_t* first = first_.data() + static_cast<std::size_t>(t) * particles_.size();
+    const std::uint32_t pass = pass_;  // a local: the stores below could alias the member
+    std::size_t batch = 0;
+    for_each_batch([&](auto, const auto& b) {
+      const auto [begin, end] = block_slice(b.size(), t, nt);
+      const std::uint32_t key = pass + static_cast<std::uint32_t>(batch++);
+      for (std::size_t k = begin; k < end; ++k)
+        for (const std::uint32_t i : {b.id1[k], b.id2[k]})
+          if (first[i] < pass) first[i] = key;
+    });
+    LAWCHECK_OMP("omp barrier")
+    batch = 0;
+    for_each_batch([&](auto, const auto& b) {
+      const auto [begin, end] = block_slice(b.size(), t, nt);
+      std::vector<std::size_t>& ends = s.deferred_ends[batch];
+      ends.clear();
+      for (std::size_t k = begin; k < end; ++k) {
+        if (!touches_first(b.id1[k], t, batch)) ends.push_back(2 * k);
+        if (!touches_first(b.id2[k], t, batch)) ends.push_back(2 * k + 1);
+      }
+      ends.push_back(no_end);
+      ++batch;
+    });
+  }
+
+  // Thread t of nt: with threads, plan the deferred terms when the contacts or the thread count
+  // changed (replan), and clear the particles' forces before any thread adds to them.
   template <bool TrackEnergy, bool Threaded>
-  void run_batches(int t, int nt) {
+  void run_batches(int t, int nt, [[maybe_unused]] bool replan) {
     ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
     for (auto& list : s.broken) list.clear();
     if constexpr (Threaded) {
@@ -548,15 +601,7 @@ private:
       zero_forces(particles_.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
                   particles_.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt));
       for (auto& list : s.deferred) list.clear();
-      std::size_t batch = 0;
-      std::uint32_t* first = first_.data() + static_cast<std::size_t>(t) * particles_.size();
-      for_each_batch([&](auto, const auto& b) {
-        const auto [begin, end] = block_slice(b.size(), t, nt);
-        const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch++);
-        for (std::size_t k = begin; k < end; ++k)
-          for (const std::uint32_t i : {b.id1[k], b.id2[k]})
-            if (first[i] < pass_) first[i] = key;
-      });
+      if (replan) plan_deferrals(t, nt);
       LAWCHECK_OMP("omp barrier")
     }
     for_each_law([&](auto I) {
@@ -596,21 +641,32 @@ private:
     }
     if (nt == 1) {
       zero_forces(0, P.size());
-      run_batches<TrackEnergy, false>(0, 1);
+      run_batches<TrackEnergy, false>(0, 1, false);
     } else {
-      if (first_.size() != static_cast<std::size_t>(nt) * P.size()) first_.assign(static_cast<std::size_t>(nt) * P.size(), 0);
-      // Each pass has keys of its own (pass_ + batch), so the records are never cleared.
-      if (pass_ > std::numeric_limits<std::uint32_t>::max() - 2 * pass_keys) {
-        std::fill(first_.begin(), first_.end(), 0u);
-        pass_ = pass_keys;
+      bool replan = planned_threads_ != nt || planned_particles_ != P.size();
+      std::size_t number = 0;
+      for_each_batch([&](auto, const auto& b) { replan |= b.revision != planned_revisions_[number++]; });
+      if (replan) {
+        if (first_.size() != static_cast<std::size_t>(nt) * P.size()) first_.assign(static_cast<std::size_t>(nt) * P.size(), 0);
+        // Each plan has keys of its own (pass_ + batch), so the records are never cleared.
+        if (pass_ > std::numeric_limits<std::uint32_t>::max() - 2 * pass_keys) {
+          std::fill(first_.begin(), first_.end(), 0u);
+          pass_ = pass_keys;
+        }
       }
       LAWCHECK_OMP("omp parallel num_threads(nt)")
       {
 #ifdef _OPENMP
-        run_batches<TrackEnergy, true>(omp_get_thread_num(), nt);
+        run_batches<TrackEnergy, true>(omp_get_thread_num(), nt, replan);
 #endif
       }
-      pass_ += pass_keys;
+      if (replan) {
+        pass_ += pass_keys;
+        planned_threads_ = nt;
+        planned_particles_ = P.size();
+        number = 0;
+        for_each_batch([&](auto, const auto& b) { planned_revisions_[number++] = b.revision; });
+      }
       for (std::size_t batch = 0; batch < 2 * law_count; ++batch)
         for (int t = 0; t < nt; ++t)
           for (const Deferred& x : scratch_[static_cast<std::size_t>(t)].deferred[batch]) {
@@ -690,6 +746,10 @@ private:
   static constexpr std::uint32_t pass_keys = 2 * law_count;  // keys per pass: one per batch
   std::uint32_t pass_ = pass_keys;
   int team_ = 1;  // threads of the current contact loop
+  // What the plan of deferred terms (ThreadScratch::deferred_ends) was made for.
+  int planned_threads_ = 0;
+  std::size_t planned_particles_ = 0;
+  std::array<std::uint64_t, 2 * law_count> planned_revisions_{};
   std::vector<double> slowness_, translational_, rotational_;
   EnergyLedger energy_;
   double initial_elastic_ = 0;
