@@ -654,13 +654,25 @@ private:
           pass_ = pass_keys;
         }
       }
+      // OpenMP may grant fewer threads than asked (a region nested in another parallel region,
+      // OMP_THREAD_LIMIT, OMP_DYNAMIC); the slices are cut for nt threads, so a smaller team
+      // would skip contacts. It then does nothing, and the loop runs serially below.
+      int granted = nt;
       LAWCHECK_OMP("omp parallel num_threads(nt)")
       {
 #ifdef _OPENMP
-        run_batches<TrackEnergy, true>(omp_get_thread_num(), nt, replan);
+        if (omp_get_num_threads() == nt)
+          run_batches<TrackEnergy, true>(omp_get_thread_num(), nt, replan);
+        else if (omp_get_thread_num() == 0)
+          granted = omp_get_num_threads();
 #endif
       }
-      if (replan) {
+      if (granted != nt) {
+        team_ = nt = 1;
+        for (auto& list : scratch_[0].deferred) list.clear();  // an earlier threaded step's
+        zero_forces(0, P.size());
+        run_batches<TrackEnergy, false>(0, 1, false);
+      } else if (replan) {
         pass_ += pass_keys;
         planned_threads_ = nt;
         planned_particles_ = P.size();

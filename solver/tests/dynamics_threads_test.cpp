@@ -10,6 +10,10 @@
 // (memory, UB) it adds nothing to over the small scene; races are not theirs to find.
 #include <gtest/gtest.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -88,6 +92,45 @@ TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThous
   EXPECT_EQ(first_energy, -1);
   EXPECT_EQ(first_pos, -1);
   EXPECT_EQ(one.contact_count(), two.contact_count());
+}
+
+// OpenMP may grant fewer threads than set_threads asks: here a region nested in another active
+// one, which gets one thread (max-active-levels 1). The threads' slices are cut for two, so a team
+// of one used to skip the second slice's contacts (forces wrong, silently; also with
+// OMP_THREAD_LIMIT=1). The loop must notice and run serially, then go back to two threads, with
+// the serial results bit for bit throughout.
+TEST(Threads, ASimulationOnTwoThreadsInsideAnotherParallelRegionGivesTheSerialResults) {
+#ifndef _OPENMP
+  GTEST_SKIP() << "built without OpenMP: there is no team to be refused";
+#else
+  omp_set_max_active_levels(1);
+  Sim one = test_scenes::collapsing_gas(1000, 11, 100, 30);
+  Sim two = one;
+  two.set_threads(2);
+  int first_difference = -1, nested_steps = 0;
+  for (int s = 0; s < 300; ++s) {
+    one.step(1, true);
+    if (s >= 100 && s < 200) {  // inside an outer team of two, the inner region gets one thread
+#pragma omp parallel num_threads(2)
+      {
+#pragma omp single
+        {
+          two.step(1, true);
+          nested_steps += omp_get_num_threads() == 2 ? 1 : 0;
+        }
+      }
+    } else {
+      two.step(1, true);
+    }
+    const Particles &a = one.particles(), &b = two.particles();
+    const bool same = same_bits(a.force, b.force) && same_bits(a.torque, b.torque) && same_bits(a.pos, b.pos) &&
+                      same_bits(a.vel, b.vel) && same_energies(one.energy(), two.energy()) &&
+                      one.contact_count() == two.contact_count();
+    if (first_difference < 0 && !same) first_difference = s;
+  }
+  ASSERT_EQ(nested_steps, 100) << "the outer region did not get two threads: nothing was nested";
+  EXPECT_EQ(first_difference, -1);
+#endif
 }
 
 // splitmix64's finaliser (Steele, Lea, Flood, OOPSLA 2014): a bijection of 64-bit words whose
