@@ -1,8 +1,17 @@
 #include "dynamics/leapfrog.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 
 #include <fmt/format.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#define LAWCHECK_LEAPFROG_OMP(directive) _Pragma(directive)
+#else
+#define LAWCHECK_LEAPFROG_OMP(directive)
+#endif
 
 #include "dynamics/state_error.hpp"
 
@@ -25,14 +34,13 @@ Quatd rotated(const Quatd& q, const Vec3d& w, double dt) {
       i, what, v.x(), v.y(), v.z(), step));
 }
 
-}  // namespace
-
+// Particles i0 .. i1 - 1; their energy terms into `sums`.
 template <bool TrackEnergy>
-void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step) {
+void advance(Particles& p, std::size_t i0, std::size_t i1, const LeapfrogParams& prm, LeapfrogSums& sums,
+             std::uint64_t step) {
   const double dt = prm.dt;
   double kin_t = 0, kin_r = 0, grav = 0, damp_now = 0, damp_next = 0;
-  const std::size_t n = p.size();
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = i0; i < i1; ++i) {
     const std::uint8_t blocked = p.blocked[i];
     if (blocked == dof::all) {
       // Static: moves with its prescribed velocities, no forces, no energy of its own.
@@ -101,12 +109,55 @@ void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger
     p.pos[i] = x_new;
     p.ori[i] = rotated(p.ori[i], w_new, dt);
   }
+  sums = {kin_t, kin_r, grav, damp_now, damp_next};
+}
+
+}  // namespace
+
+template <bool TrackEnergy>
+void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step,
+                   LeapfrogScratch& scratch) {
+  const std::size_t n = p.size(), blocks = (n + leapfrog_block - 1) / leapfrog_block;
+  scratch.sums.assign(blocks, LeapfrogSums{});  // within capacity after the first step
+  int threads = std::max(1, scratch.threads);
+#ifndef _OPENMP
+  threads = 1;
+#endif
+  if (blocks < 2) threads = 1;  // one block: a team would only wait
+  scratch.errors.assign(static_cast<std::size_t>(threads), nullptr);
+  // Each member of the team takes a contiguous run of blocks (however many members OpenMP grants)
+  // and stops at its first bad particle.
+  LAWCHECK_LEAPFROG_OMP("omp parallel num_threads(threads) if (threads > 1)")
+  {
+    std::size_t t = 0, nt = 1;
+#ifdef _OPENMP
+    t = static_cast<std::size_t>(omp_get_thread_num());
+    nt = static_cast<std::size_t>(omp_get_num_threads());
+#endif
+    try {
+      for (std::size_t b = blocks * t / nt; b < blocks * (t + 1) / nt; ++b)
+        advance<TrackEnergy>(p, b * leapfrog_block, std::min(n, (b + 1) * leapfrog_block), prm, scratch.sums[b], step);
+    } catch (...) {
+      scratch.errors[t] = std::current_exception();
+    }
+  }
+  // The lowest run's error is the one the serial loop meets first.
+  for (const std::exception_ptr& e : scratch.errors)
+    if (e) std::rethrow_exception(e);
   if constexpr (TrackEnergy) {
-    ledger.kinetic_translational = kin_t;
-    ledger.kinetic_rotational = kin_r;
-    ledger.gravity_potential = grav;
-    ledger.damping += ledger.damping_pending - damp_now;
-    ledger.damping_pending = -damp_next;
+    LeapfrogSums total;
+    for (const LeapfrogSums& s : scratch.sums) {
+      total.kinetic_translational += s.kinetic_translational;
+      total.kinetic_rotational += s.kinetic_rotational;
+      total.gravity += s.gravity;
+      total.damping_now += s.damping_now;
+      total.damping_next += s.damping_next;
+    }
+    ledger.kinetic_translational = total.kinetic_translational;
+    ledger.kinetic_rotational = total.kinetic_rotational;
+    ledger.gravity_potential = total.gravity;
+    ledger.damping += ledger.damping_pending - total.damping_now;
+    ledger.damping_pending = -total.damping_next;
   }
 }
 
@@ -129,7 +180,7 @@ double mechanical_energy_before_step(const Particles& p, const Vec3d& gravity) {
   return e;
 }
 
-template void leapfrog_step<true>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
-template void leapfrog_step<false>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t);
+template void leapfrog_step<true>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t, LeapfrogScratch&);
+template void leapfrog_step<false>(Particles&, const LeapfrogParams&, EnergyLedger&, std::uint64_t, LeapfrogScratch&);
 
 }  // namespace lawcheck

@@ -15,8 +15,16 @@
 // Energy terms (when tracked) and their time levels: dynamics/energy_ledger.hpp.
 // Every new value is checked before it is stored (StateError naming the particle), so the state
 // never holds a NaN or inf.
+// Threads (LeapfrogScratch::threads, OpenMP): each particle's update is independent, so a thread
+// takes a contiguous run of blocks of `leapfrog_block` particles; the energy terms are summed per
+// block, then block by block, so they are the same bits on any number of threads. A bad particle
+// stops its thread's run; the error thrown is the lowest run's, i.e. the particle the serial loop
+// names, while the other runs may have advanced their (finite) particles.
 
+#include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <vector>
 
 #include "dynamics/energy_ledger.hpp"
 #include "dynamics/particles.hpp"
@@ -29,10 +37,25 @@ struct LeapfrogParams {
   double dt = 0;
 };
 
+inline constexpr std::size_t leapfrog_block = 256;
+
+// One block's energy terms (dynamics/energy_ledger.hpp).
+struct LeapfrogSums {
+  double kinetic_translational = 0, kinetic_rotational = 0, gravity = 0, damping_now = 0, damping_next = 0;
+};
+
+// Kept by the caller from step to step: no allocation once the particle count is reached.
+struct LeapfrogScratch {
+  int threads = 1;
+  std::vector<LeapfrogSums> sums;  // per block
+  std::vector<std::exception_ptr> errors;  // per thread
+};
+
 // Advances velocities to t_{n+1/2} and positions to t_{n+1}. With TrackEnergy, fills the
 // ledger's kinetic, gravity and damping terms at t_n. `step` only labels error messages.
 template <bool TrackEnergy>
-void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step);
+void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger, std::uint64_t step,
+                   LeapfrogScratch& scratch);
 
 // Kinetic energy at the velocities in hand (t_{-1/2} before the first step: 1/2 m v.v and
 // 1/2 w.I w, the product form of the ledger with both factors equal) plus the gravity potential

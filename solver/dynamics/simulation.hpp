@@ -19,7 +19,7 @@
 //      contact_point, advance_frame, the relative velocity and the law
 //      (dynamics/contact_response.hpp); forces and torques accumulated in contact order; contacts
 //      the law breaks are removed; the batches are re-sorted by particle at each Verlet rebuild;
-//   4. leapfrog to v_{n+1/2}, x_{n+1}.
+//   4. leapfrog to v_{n+1/2}, x_{n+1} (on the same threads, dynamics/leapfrog.hpp).
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
 // Threads (set_threads, OpenMP): each thread takes a contiguous slice of whole 256-contact blocks
 // of each batch. Results are the serial ones bit for bit whatever the thread count
@@ -726,7 +726,8 @@ private:
     initial_elastic_ = 0;
     contact_forces<TrackEnergy>();
     if (first_tracked) energy_.set_reference(before + initial_elastic_);
-    leapfrog_step<TrackEnergy>(particles_, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_);
+    leapfrog_.threads = threads_;
+    leapfrog_step<TrackEnergy>(particles_, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_, leapfrog_);
     if constexpr (TrackEnergy) energy_.close_step();
     ++steps_;
     time_ += dt_;
@@ -763,6 +764,7 @@ private:
   std::size_t planned_particles_ = 0;
   std::array<std::uint64_t, 2 * law_count> planned_revisions_{};
   std::vector<double> slowness_, translational_, rotational_;
+  LeapfrogScratch leapfrog_;
   EnergyLedger energy_;
   double initial_elastic_ = 0;
   double time_ = 0;

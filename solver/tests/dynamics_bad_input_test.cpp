@@ -3,11 +3,15 @@
 // is stored).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <limits>
 #include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "tester/law_tester.hpp"
 #include "dynamics/simulation.hpp"
@@ -127,6 +131,43 @@ TEST(DynamicsBadInput, AStepThatWouldOverflowThrowsNamingTheParticleAndStoresNot
     std::printf("particle[%zu] pos (%g, %g, %g) vel (%g, %g, %g)\n", i, P.pos[i].x(), P.pos[i].y(), P.pos[i].z(),
                 P.vel[i].x(), P.vel[i].y(), P.vel[i].z());
     EXPECT_TRUE(P.pos[i].allFinite() && P.vel[i].allFinite() && P.ang_vel[i].allFinite());
+  }
+}
+
+// The leapfrog on two threads (dynamics/leapfrog.hpp): each thread takes a run of 256-particle
+// blocks and stops at its first bad particle; the error thrown must name the particle the serial
+// loop names, the lowest bad one, whichever thread met it, and nothing non-finite is stored.
+TEST(DynamicsBadInput, TwoThreadsNameTheOverflowingParticleTheSerialLoopNames) {
+  // 600 spheres: blocks 0-255 (thread 0), 256-511 and 512-599 (thread 1). Far apart: no contacts.
+  // Overflow as above: x + dt v with v = 1e308 and dt = 10 s.
+  for (const std::vector<std::size_t>& bad : {std::vector<std::size_t>{100, 550}, std::vector<std::size_t>{550},
+                                              std::vector<std::size_t>{300, 20}}) {
+    std::string names[2];
+    for (int threads : {1, 2}) {
+      Sim sim = with_material();
+      for (std::size_t i = 0; i < 600; ++i) {
+        ParticleSpec spec{Sphere{1e3}, {Vec3d(3e3 * static_cast<double>(i), 0, 0)}};
+        if (std::find(bad.begin(), bad.end(), i) != bad.end()) spec.velocity.vel = Vec3d(1e308, 0, 0);
+        sim.add_particle(spec);
+      }
+      sim.set_dt(10);
+      sim.set_threads(threads);
+      try {
+        sim.step();
+        ADD_FAILURE() << "overflow not detected";
+      } catch (const StateError& e) {
+        names[threads - 1] = e.what();
+      }
+      const auto& P = sim.particles();
+      for (std::size_t i = 0; i < P.size(); ++i)
+        ASSERT_TRUE(P.pos[i].allFinite() && P.vel[i].allFinite()) << "particle " << i << ", " << threads << " threads";
+    }
+    const std::size_t lowest = *std::min_element(bad.begin(), bad.end());
+    const std::string expected = fmt::format("particle[{}].pos", lowest);
+    std::printf("%zu bad, the lowest %zu: serial '%.40s...', two threads '%.40s...'\n", bad.size(), lowest,
+                names[0].c_str(), names[1].c_str());
+    EXPECT_NE(names[0].find(expected), std::string::npos) << names[0];
+    EXPECT_NE(names[1].find(expected), std::string::npos) << names[1];
   }
 }
 
