@@ -180,6 +180,33 @@ TEST(Dynamics, EnergyLedgerWithLocalDampingBalancesToRoundingWhileTheContactNeve
   }
 }
 
+// The leapfrog's orientation update, q_{n+1} = exp(dt w / 2) q_n (dynamics/leapfrog.hpp): a sphere
+// spinning freely (no contact, no gravity, no damping) keeps w, so after N steps its orientation
+// is the closed form AngleAxis(N dt |w|, w/|w|) q_0. Two rates: 0.01 rad per step (the Taylor
+// polynomials of rotation_by) and 0.2 rad per step (std::sin and std::cos). Tolerance: each step
+// rounds the rotation and the product a few ulp (~1e-16), so 1000 steps stay below
+// 1000 * 5 * 1.1e-16 = 5.5e-13 even if every rounding adds up: 1e-12. A wrong angle or a dropped
+// polynomial term (c = 1 - t/2 alone errs by t^2/24 = 2.6e-11 per step) fails it.
+TEST(Dynamics, AFreelySpinningSphereTurnsByItsAngularVelocityTimesTheTime) {
+  const Vec3d axis = Vec3d(1, 2, 3).normalized();
+  const Quatd q0(Eigen::AngleAxisd(0.7, Vec3d(0, 1, 1).normalized()));
+  constexpr double dt = 1e-4;
+  constexpr int steps = 1000;
+  for (const double per_step : {0.01, 0.2}) {
+    Sim sim;
+    sim.add_material(kMat);
+    sim.add_particle({Sphere{kRadius}, {Vec3d::Zero(), q0}, {Vec3d::Zero(), per_step / dt * axis}});
+    sim.set_dt(dt);
+    sim.step(steps);
+    const Quatd expected = Quatd(Eigen::AngleAxisd(steps * per_step, axis)) * q0;
+    const Quatd& q = sim.particles().ori[0];
+    const double error = (q.coeffs() - expected.coeffs()).cwiseAbs().maxCoeff();
+    std::printf("%.2f rad per step, %d steps: largest component error %.3g\n", per_step, steps, error);
+    EXPECT_LT(error, 1e-12);
+    EXPECT_EQ(sim.particles().ang_vel[0], (per_step / dt * axis).eval());  // no torque: w is kept
+  }
+}
+
 TEST(Dynamics, UprightCapsuleOnAWallSettlesToItsWeight) {
   // Capsule r = 1 cm, shaft 3 cm, standing on its cap (body x turned to global z), rotations
   // blocked. Its weight from the closed-form volume pi r^2 L + 4/3 pi r^3 checks the capsule's
