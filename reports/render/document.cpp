@@ -192,6 +192,9 @@ std::string Document::to_html(const std::string& title, const std::string& head,
       "text-align:right}}th{{background:#eee}}code{{background:#f4f4f4;padding:0 .2rem}}\n"
       "figure{{margin:1rem 0}}figcaption{{font-style:italic;font-size:.9rem}}img{{max-width:100%}}\n"
       "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n"
+      // A test name in a table cell has no space to break at: without this, the seed-errors table
+      // made the page 1447 px wide in a 1280 px window (report_html_check.py browser).
+      "td code,th code{{overflow-wrap:anywhere}}\n"
       // The dashboard's boxes (render/dashboard.hpp): two columns, compact, left-aligned text.
       ".dashboard{{display:grid;grid-template-columns:minmax(0,1fr) 25rem;gap:1rem;font-size:.8rem;line-height:1.3}}\n"
       ".dashboard table{{margin:.3rem 0}}.dashboard td{{text-align:left}}.dashboard p{{margin:.35rem 0}}"

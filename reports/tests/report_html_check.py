@@ -7,7 +7,9 @@
                                      <span class="tex"> per formula of report.md
   report_html_check.py browser DIR   opens index.html in headless Chromium with the network blocked
                                      and counts KaTeX's output in the DOM: one class="katex" per
-                                     formula of report.md and no class="katex-error"
+                                     formula of report.md and no class="katex-error"; in a 1280x800
+                                     window the page is no wider than the window (no horizontal
+                                     scrollbar; the widest element that sticks out is named)
 Exit 0 pass, 1 fail (each failure printed), 77 (ctest's SKIP) if chromium is not installed.
 """
 import os
@@ -64,18 +66,41 @@ def layout(d, md, html):
     return failures
 
 
+# Appended to a copy of index.html: once KaTeX and the fonts are done, writes the page's and the
+# window's widths and the outermost elements that reach past the window into <pre id=probe>.
+LAYOUT_PROBE = """<script>window.addEventListener('load', () => document.fonts.ready.then(() => {
+  const cw = document.documentElement.clientWidth, out = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    if (e.parentElement.closest('.katex')) continue;  // inside a formula: the formula speaks for it
+    const r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
+    if (r.width > 0 && r.right > cw + 1 && p.right <= cw + 1)
+      out.push(e.tagName + ' ' + Math.round(r.left) + '-' + Math.round(r.right) + 'px: ' +
+               (e.textContent || '').replace(/\\s+/g, ' ').slice(0, 60));
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'probe';
+  pre.textContent = 'scrollWidth=' + document.documentElement.scrollWidth + ' clientWidth=' + cw + '\\n' +
+                    out.slice(0, 5).join('\\n');
+  document.body.appendChild(pre);
+}));</script>"""
+
+
 def browser(d, md):
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if not exe:
         print("chromium is not installed (scripts/setup.sh --browser installs it): skipped")
         sys.exit(77)
     with tempfile.TemporaryDirectory() as profile:
+        page = os.path.join(profile, "index.html")
+        with open(os.path.join(d, "index.html"), encoding="utf-8") as src, open(page, "w", encoding="utf-8") as dst:
+            dst.write(src.read().replace("</body>", LAYOUT_PROBE + "</body>"))
         # No network: every host resolves to nothing and every request goes to a closed proxy port;
         # no background or component traffic. The page must render from its own bytes.
         cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
                "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
                "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
-               f"--user-data-dir={profile}", "--dump-dom", "file://" + os.path.abspath(os.path.join(d, "index.html"))]
+               "--window-size=1280,800", "--virtual-time-budget=10000",
+               f"--user-data-dir={profile}", "--dump-dom", "file://" + page]
         dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
     n, _ = md_formulas(md)
     katex = len(re.findall(r'class="katex"', dom))
@@ -87,6 +112,14 @@ def browser(d, md):
     if errors:
         failures.append(f"{errors} formulas KaTeX could not parse: " +
                         "; ".join(re.findall(r'class="katex-error" title="([^"]*)"', dom)[:5]))
+    probe = re.search(r'<pre id="probe">scrollWidth=(\d+) clientWidth=(\d+)\n?(.*?)</pre>', dom, re.S)
+    if not probe:
+        failures.append("the layout probe did not report (the page did not finish loading?)")
+    else:
+        print(f"1280x800 window: page {probe.group(1)} px wide, window {probe.group(2)} px")
+        if int(probe.group(1)) > int(probe.group(2)):
+            failures.append(f"the page is {probe.group(1)} px wide in a {probe.group(2)} px window (a horizontal "
+                            f"scrollbar); what sticks out:\n" + probe.group(3))
     return failures
 
 
