@@ -77,10 +77,20 @@ TEST(MixedLaws, AStackOnTheAxisSettlesToItsWeightOnTheWallAndBalancesToRounding)
 
 // Off the axis the upper sphere rolls over the lower one: the LinEl6 contact is sheared, bent and
 // twisted while its frame turns, and the wall contact slips under a varying normal force. Both
-// laws still settle the stack onto the wall. The balance is not at rounding here: a turning frame
-// and slip under a varying yield force leave first-order terms in the ledger (the known defects of
-// issues 12 and 13, KnownSolverDefect.ObliqueSpinningElasticImpactEnergyBandIsNotYetSecondOrder);
-// what holds is that the band shrinks as dt does (measured order ~0.7; asserted >= 0.5).
+// laws still settle the stack onto the wall. The balance is not at rounding here: the turning
+// normals and frames, the rolling lever arms, and the wall contact's openings and stick-slip
+// switches each leave O(dt^2) in the ledger. What left first-order terms was the slip under a
+// varying yield force (issue 13): with yield_times_slip at the wall the band fits 0.74, 1.16, 1.07
+// over three halvings (the ~0.7 measured when this test was written, a80e148, before 4f341c0 made
+// mean_yield_times_slip the default); the decided mean_yield_times_slip is exact for every
+// slipping step that starts at yield and O(dt^2) once per switch
+// (laws/plastic_dissipation.hpp). That holds for a slip whose direction does not turn; here it
+// cannot turn, the scene being planar (spins about y only, wall slip along x), so neither the
+// radial return's first-order corner cutting of a turning 2D slip (same header) nor issue 12's
+// spinning-pair defect (a twist about the normal; fixed in 370ef71, fitted order 2 in
+// Dynamics.ObliqueSpinningElasticImpactEnergyBandHasFittedOrderTwoOverFourRefinementsAndSevenPhases)
+// enters. Measured now: order 1.88 (then 2.82, 2.12 over two further halvings, a local run);
+// asserted >= 0.5, the bound of the first-order days, kept.
 TEST(MixedLaws, AStackOffTheAxisSettlesToItsWeightOnTheWallAndItsBandShrinksWithDt) {
   const Settled coarse = settle(0.3, 0.5, 40000), fine = settle(0.3, 0.25, 80000);
   for (const Settled& s : {coarse, fine}) {
