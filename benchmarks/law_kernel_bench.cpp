@@ -1,6 +1,6 @@
 // Law kernel suite (issues 6, 12): LinearCoulombLaw<double>::step alone, the solver's own law (no
 // copy), over N pre-computed contacts (N = 1e3 .. 1e6), through the solver's law pass itself
-// (sphere_pair_law, dynamics/sphere_pair_block.hpp): blocks of 64 contacts, per contact a LocalGeom
+// (law_pass, dynamics/contact_block.hpp): blocks of 64 contacts, per contact a LocalGeom
 // from the block's arrays, FrictPhys as the pass receives it (contiguous: PhysColumn::lanes first
 // joins each contact's kn with its material pair's kt/kn and tanPhi into a block-sized array -- the
 // solver's storage cost, not the law's, timed in contact_step: ~0.35 ns per contact), State as
@@ -27,7 +27,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "dynamics/sphere_pair_block.hpp"
+#include "dynamics/contact_block.hpp"
 #include "laws/linear_coulomb_law.hpp"
 #include "per_item_counter.hpp"
 #include "physics/frict_mat.hpp"
@@ -44,7 +44,7 @@ constexpr double time_step = 1e-5;  // [s]; only the product kt dt v_t matters h
 struct KernelContacts {
   std::vector<FrictPhys<double>> phys;
   std::vector<Law::State> state;
-  std::vector<SpherePairBlock> blocks;  // the kinematics pass's output, one block per 64 contacts
+  std::vector<ContactBlock> blocks;  // the kinematics pass's output, one block per 64 contacts
 
   std::size_t size() const { return phys.size(); }
 };
@@ -60,7 +60,7 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
   KernelContacts c;
   c.phys.resize(n);
   c.state.resize(n);
-  c.blocks.resize((n + sphere_block - 1) / sphere_block, SpherePairBlock{});
+  c.blocks.resize((n + contact_block - 1) / contact_block, ContactBlock{});
   for (std::size_t i = 0; i < n; ++i) {
     const double r1 = radius(rng), r2 = radius(rng);
     const ContactLengths len =
@@ -71,8 +71,8 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
     const double ratio = slides[i] ? 3 + 2 * unit(rng) : 0.25 * unit(rng);
     const double angle = 2 * std::numbers::pi * unit(rng);
     const double vt = ratio * fy / (ph.kt * time_step);
-    SpherePairBlock& b = c.blocks[i / sphere_block];
-    const std::size_t l = i % sphere_block;
+    ContactBlock& b = c.blocks[i / contact_block];
+    const std::size_t l = i % contact_block;
     b.uN[l] = uN;
     b.vel[0][l] = sym(rng) * vt;
     b.vel[1][l] = vt * std::cos(angle);
@@ -97,9 +97,9 @@ template <bool TrackEnergy>
 double sweep(const Law& law, KernelContacts& c, double dt) {
   double dissipated = 0;
   const std::size_t n = c.size();
-  for (std::size_t k0 = 0; k0 < n; k0 += sphere_block)
-    dissipated += sphere_pair_law<TrackEnergy>(law, c.blocks[k0 / sphere_block], c.phys.data() + k0,
-                                               c.state.data() + k0, std::min(sphere_block, n - k0), dt)
+  for (std::size_t k0 = 0; k0 < n; k0 += contact_block)
+    dissipated += law_pass<TrackEnergy>(law, c.blocks[k0 / contact_block], c.phys.data() + k0, c.state.data() + k0, 0,
+                                        std::min(contact_block, n - k0), dt)
                       .total();
   return dissipated;
 }

@@ -1,9 +1,9 @@
 #pragma once
 // One contact through seed 001's three steps at step n: geometry (frame transported to the new
-// normal, local kinematics), then the law on the physics computed at creation, then the force and
-// torques in global axes. The LawTester and the contact loop's non-sphere pairs call this; the
-// loop's sphere-sphere blocks (dynamics/sphere_pair_block.hpp) compute the same formulas on plain
-// doubles, a second spelling the vectoriser needs (both are checked by the rigid-rotation,
+// normal, local kinematics), then the law on the physics computed at creation. The LawTester
+// calls this; the contact loop's blocks (dynamics/sphere_pair_block.hpp,
+// dynamics/other_pair_block.hpp) compute the same formulas on plain doubles, a second spelling the
+// vectoriser needs, and map the force to global axes (both are checked by the rigid-rotation,
 // objectivity and oracle tests, the tester's through the LawTester, the loop's through Simulation).
 //
 // Time levels: positions (hence the contact point, uN, frame) at t_n; velocities at t_{n-1/2};
@@ -18,9 +18,7 @@
 // into the two rotation matrices it is used through (the halfway frame for the velocities, the
 // new frame for the force) once per step; no trigonometry, and in the common case no square root
 // or division for the frame either (its two normalisations are polynomials,
-// geometry/contact_frame.hpp); one square root and one division for the distance of two spheres;
-// the lever arms of two spheres lie along the normal, so their torques need no cross product; a
-// law that returns no torque (the compiler sees the constant zero) costs nothing here.
+// geometry/contact_frame.hpp); one square root and one division for the distance of two spheres.
 
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
@@ -66,16 +64,6 @@ struct FrameAxes {
   Mat3d mid;
 };
 
-[[gnu::always_inline]] inline FrameAxes advance_frame(Quatd& ori, bool transport, const Vec3d& normal, const Vec3d& turn) {
-  if (!transport) {
-    const Mat3d a = unit_rotation_matrix(ori);
-    return {a, a};
-  }
-  const FrameStep s = frame_step(ori, normal, turn);
-  ori = s.ori;
-  return {unit_rotation_matrix(s.ori), unit_rotation_matrix(s.mid)};
-}
-
 // What the law sees, from the frame's axes and the relative velocity in global axes.
 [[gnu::always_inline]] inline LocalGeom<double> local_geom(const FrameAxes& f, double uN, const Vec3d& rel_vel, const BodyVelocity& v1,
                                     const BodyVelocity& v2) {
@@ -116,32 +104,6 @@ ContactEvaluation evaluate_contact(const Law& law, ContactFrame& frame, bool tra
   ContactEvaluation out;
   out.geom = contact_kinematics(frame, transport_frame, cp, p1, v1, p2, v2, dt, sphere_pair);
   out.response = law.template step<TrackEnergy>(out.geom, phys, state, dt);
-  return out;
-}
-
-// Global force and torques of a response (seed 001: "the force & torque is applied on contacting
-// particles by the ContactLoop"): F1 = R f on particle 1, -F1 on particle 2; torques about the
-// centres, T_i = (c - x_i) x F_i, plus the law's own torque (R t on 1, -R t on 2).
-struct GlobalContactForce {
-  Vec3d force1;
-  Vec3d torque1;
-  Vec3d torque2;
-};
-
-[[gnu::always_inline]] inline void add_law_torque(GlobalContactForce& out, const Mat3d& axes, const Vec3d& torque) {
-  // A law without torques returns the constant zero, and this folds away.
-  if (torque.x() != 0 || torque.y() != 0 || torque.z() != 0) {
-    const Vec3d t = axes * torque;
-    out.torque1 += t;
-    out.torque2 -= t;
-  }
-}
-
-[[gnu::always_inline]] inline GlobalContactForce global_force(const Mat3d& axes, const Vec3d& point, const Vec3d& x1, const Vec3d& x2,
-                                       const LocalResponse<double>& r) {
-  const Vec3d f = axes * r.force;
-  GlobalContactForce out{f, (point - x1).cross(f), (point - x2).cross(-f)};
-  add_law_torque(out, axes, r.torque);
   return out;
 }
 

@@ -23,7 +23,7 @@ public:
   static constexpr std::size_t bytes_per_contact = sizeof(Phys);
 
   const Phys& operator[](std::size_t k) const { return whole_[k]; }
-  // Contacts k0 .. k0 + m - 1 as an array of Phys for the law pass (dynamics/sphere_pair_block.hpp):
+  // Contacts k0 .. k0 + m - 1 as an array of Phys for the law pass (dynamics/contact_block.hpp):
   // here the column itself, no copy.
   const Phys* lanes(std::size_t k0, std::size_t /*m*/, Phys* /*scratch*/) const { return whole_.data() + k0; }
   void reserve(std::size_t n) { whole_.reserve(n); }
@@ -46,7 +46,7 @@ public:
 
   Phys operator[](std::size_t k) const { return Phys::joined(pairs_[pair_[k]], rest_[k]); }
   // Contacts k0 .. k0 + m - 1 joined into `scratch` (m entries), for the law pass
-  // (dynamics/sphere_pair_block.hpp): a short loop (itself vectorised), after which the law reads
+  // (dynamics/contact_block.hpp): a short loop (itself vectorised), after which the law reads
   // contiguous Phys and vectorises as with the whole column. Joined inside the law's own loop, GCC
   // 12 vectorises that loop no more (tried: the 4-byte index sizes the vectors for 16 lanes, which
   // no double vector has). Measured: ~0.35 ns per contact (benchmarks/README.md).

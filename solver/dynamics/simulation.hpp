@@ -13,12 +13,12 @@
 //   1. broad phase (dynamics/verlet_list.hpp);
 //   2. new contacts where uN <= reach of the pair's law: geometry -> physics once (contact_lengths
 //      with the StiffnessRules, law.make_phys, law.initial_state), initial frame;
-//   3. contact loop: per law, the sphere-sphere batch from the centres in blocks of 64
-//      (sphere_block_step, dynamics/sphere_pair_block.hpp: kinematics and force mapping
-//      vectorised, the law contact by contact), the other batch contact by contact through
-//      contact_point, advance_frame, the relative velocity and the law
-//      (dynamics/contact_response.hpp); forces and torques accumulated in contact order; contacts
-//      the law breaks are removed; the batches are re-sorted by particle at each Verlet rebuild;
+//   3. contact loop: per law, both batches in blocks of 64 (block_step, dynamics/contact_block.hpp:
+//      kinematics and force mapping vectorised, the law contact by contact), the sphere-sphere
+//      batch from the centres (dynamics/sphere_pair_block.hpp), the other batch from each pair's
+//      contact point (dynamics/other_pair_block.hpp); forces and torques accumulated in contact
+//      order; contacts the law breaks are removed; the batches are re-sorted by particle at each
+//      Verlet rebuild;
 //   4. leapfrog to v_{n+1/2}, x_{n+1} (on the same threads, dynamics/leapfrog.hpp).
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
 // Threads (set_threads, OpenMP): each thread takes a contiguous slice of whole 256-contact blocks
@@ -56,6 +56,7 @@
 #include "dynamics/leapfrog.hpp"
 #include "dynamics/material_set.hpp"
 #include "dynamics/particles.hpp"
+#include "dynamics/other_pair_block.hpp"
 #include "dynamics/sphere_pair_block.hpp"
 #include "dynamics/state_error.hpp"
 #include "dynamics/time_step.hpp"
@@ -396,7 +397,9 @@ private:
     std::array<std::vector<std::size_t>, 2 * law_count> deferred_ends;
     const std::size_t* next_deferred = nullptr;
     std::exception_ptr error;
-    SpherePairBlock block;  // the sphere-sphere passes' intermediate values
+    ContactBlock block;  // the block passes' intermediate values (dynamics/contact_block.hpp)
+    SpherePairInputs sphere_inputs;
+    OtherPairInputs other_inputs;
   };
 
   // Thread t's share of a batch of n contacts: whole energy blocks, contiguous, in thread order.
@@ -452,32 +455,62 @@ private:
     particles_.torque[i] += torque;
   }
 
-  // Contacts kb .. kb + m - 1 of a sphere-sphere batch (dynamics/sphere_pair_block.hpp): kinematics
-  // and force mapping vectorised over the block, the law and the accumulation contact by contact.
-  template <bool TrackEnergy, bool Threaded, std::size_t I>
-  void sphere_block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, SpherePairBlock& blk,
-                         BlockEnergy& e, std::vector<std::size_t>& broken, int t, std::size_t batch) {
+  // Contacts kb .. kb + m - 1 of a batch in one block (dynamics/contact_block.hpp): kinematics
+  // and force mapping vectorised over the block, the law lane by lane, then the accumulation
+  // contact by contact. SpherePair: the sphere-sphere batch (dynamics/sphere_pair_block.hpp);
+  // otherwise every other pair (dynamics/other_pair_block.hpp), whose contacts end where the
+  // shapes no longer face each other (e.g. past a facet's edge).
+  template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
+  void block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, ThreadScratch& s, BlockEnergy& e,
+                  std::vector<std::size_t>& broken, int t, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
-    const SphereBodies bodies{P.pos.data()->data(), P.vel.data()->data(), P.ang_vel.data()->data(), P.radius.data()};
+    ContactBlock& blk = s.block;
+    const BodyArrays bodies{P.pos.data()->data(), P.vel.data()->data(), P.ang_vel.data()->data(), P.radius.data()};
     double* frames = b.frame.data()->coeffs().data();
-    const std::size_t bad =
-        sphere_pair_kinematics(blk, b.id1.data(), b.id2.data(), frames, kb, m, b.fresh_from, bodies, dt_);
-    if (bad < m) [[unlikely]]
-      throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
-                                   b.id1[kb + bad], b.id2[kb + bad], steps_));
+    std::size_t gone = 0;
+    if constexpr (SpherePair) {
+      const std::size_t bad = sphere_pair_kinematics(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames, kb, m,
+                                                     b.size(), b.fresh_from, bodies, dt_);
+      if (bad < m) [[unlikely]]
+        throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
+                                     b.id1[kb + bad], b.id2[kb + bad], steps_));
+    } else {
+      gone = other_pair_geometry(blk, s.other_inputs, b.id1.data(), b.id2.data(), kb, m, bodies,
+                                 [&](std::uint32_t i, std::uint32_t j) { return existing_contact_point(i, j); });
+      other_pair_kinematics(blk, s.other_inputs, frames, kb, m, b.fresh_from, dt_);
+    }
+    const auto is_gone = [&](std::size_t l) {
+      if constexpr (SpherePair) return false;
+      else return s.other_inputs.gone[l] != 0;
+    };
     if constexpr (TrackEnergy)  // contacts created in this step, before their first increment
       if (!energy_.has_reference)
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
-          e.initial_elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
-    std::array<typename LawAt<I>::Phys, sphere_block> lane_phys;  // PhysColumn::lanes' scratch
-    const EnergySplit<double> dissipated =
-        sphere_pair_law<TrackEnergy>(law, blk, b.phys.lanes(kb, m, lane_phys.data()), b.state.data() + kb, m, dt_);
+          if (!is_gone(l)) e.initial_elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+    std::array<typename LawAt<I>::Phys, contact_block> lane_phys;  // PhysColumn::lanes' scratch
+    const auto* phys = b.phys.lanes(kb, m, lane_phys.data());
+    auto* state = b.state.data() + kb;
+    EnergySplit<double> dissipated;
+    if (gone == 0) [[likely]] {
+      dissipated = law_pass<TrackEnergy>(law, blk, phys, state, 0, m, dt_);
+    } else {  // the law on the runs between gone lanes; a gone lane ends like a broken one
+      std::size_t l0 = 0;
+      for (std::size_t l = 0; l <= m; ++l)
+        if (l == m || is_gone(l)) {
+          dissipated += law_pass<TrackEnergy>(law, blk, phys, state, l0, l, dt_);
+          if (l < m) blk.broken[l] = 1;
+          l0 = l + 1;
+        }
+    }
     if constexpr (TrackEnergy) e.dissipated += dissipated;
     if constexpr (TrackEnergy)
       for (std::size_t l = 0; l < m; ++l)
         if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
-    sphere_pair_forces(blk, frames, kb, m);
+    if constexpr (SpherePair)
+      sphere_pair_forces(blk, frames, kb, m);
+    else
+      other_pair_forces(blk, s.other_inputs, frames, kb, m);
     for (std::size_t l = 0; l < m; ++l) {
       const std::size_t k = kb + l;
       if (blk.broken[l]) {
@@ -504,36 +537,6 @@ private:
     return contact_point_unchecked(P.shape[i], pose(i), P.shape[j], pose(j), any);
   }
 
-  template <bool TrackEnergy, bool Threaded, std::size_t I>
-  void other_contact(ContactBatch<LawAt<I>>& b, std::size_t k, BlockEnergy& e, std::vector<std::size_t>& broken,
-                     int t, std::size_t batch) {
-    const Particles& P = particles_;
-    const auto& law = std::get<I>(laws_);
-    const std::uint32_t i = b.id1[k], j = b.id2[k];
-    const auto cp = existing_contact_point(i, j);
-    if (!cp) {
-      broken.push_back(k);  // the shapes no longer face each other (e.g. past a facet's edge)
-      return;
-    }
-    const BodyVelocity v1 = velocity(i), v2 = velocity(j);
-    const bool fresh = k >= b.fresh_from;
-    const FrameAxes f = advance_frame(b.frame[k], !fresh, cp->normal, dt_ / 2 * (v1.ang_vel + v2.ang_vel));
-    const LocalGeom<double> g =
-        local_geom(f, cp->uN, relative_velocity(cp->point, P.pos[i], v1, P.pos[j], v2, dt_), v1, v2);
-    if constexpr (TrackEnergy)
-      if (fresh && !energy_.has_reference) e.initial_elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
-    const LocalResponse<double> r = law.template step<TrackEnergy>(g, b.phys[k], b.state[k], dt_);
-    if constexpr (TrackEnergy) e.dissipated += r.dissipated;
-    if (r.broken) {
-      broken.push_back(k);
-      return;
-    }
-    const GlobalContactForce gf = global_force(f.axes, cp->point, P.pos[i], P.pos[j], r);
-    add_to<Threaded>(i, 2 * k, gf.force1, gf.torque1, t, batch);
-    add_to<Threaded>(j, 2 * k + 1, -gf.force1, gf.torque2, t, batch);
-    if constexpr (TrackEnergy) e.elastic += law.elastic_energy(g, b.phys[k], b.state[k]);
-  }
-
   // Thread t's slice of batch number `batch` (for_each_batch order).
   template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
   void run_batch(ContactBatch<LawAt<I>>& b, std::size_t batch, int t, int nt) {
@@ -545,13 +548,9 @@ private:
       for (std::size_t k0 = begin; k0 < end; k0 += energy_block) {
         BlockEnergy e;
         const std::size_t k1 = std::min(end, k0 + energy_block);
-        if constexpr (SpherePair) {
-          for (std::size_t kb = k0; kb < k1; kb += sphere_block)
-            sphere_block_step<TrackEnergy, Threaded, I>(b, kb, std::min(sphere_block, k1 - kb), s.block, e,
-                                                        s.broken[batch], t, batch);
-        } else {
-          for (std::size_t k = k0; k < k1; ++k) other_contact<TrackEnergy, Threaded, I>(b, k, e, s.broken[batch], t, batch);
-        }
+        for (std::size_t kb = k0; kb < k1; kb += contact_block)
+          block_step<TrackEnergy, Threaded, I, SpherePair>(b, kb, std::min(contact_block, k1 - kb), s, e,
+                                                           s.broken[batch], t, batch);
         if constexpr (TrackEnergy) blocks[k0 / energy_block] = e;
       }
     } catch (...) {

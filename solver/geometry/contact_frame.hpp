@@ -48,7 +48,7 @@ ContactFrame initial_frame(const Vec3d& normal);
 
 // A quaternion as four plain doubles, for the frame step's arithmetic: written on these, a loop
 // over contacts has nothing the compiler cannot vectorise (Eigen's quaternion product is SIMD code
-// of its own, which the loop vectoriser cannot widen; dynamics/sphere_pair_block.hpp).
+// of its own, which the loop vectoriser cannot widen; dynamics/contact_block.hpp).
 struct QuatValues {
   double w, x, y, z;
 };

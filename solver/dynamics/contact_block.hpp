@@ -1,0 +1,171 @@
+#pragma once
+// What the contact loop's block passes share (issue 12): a block of up to `contact_block`
+// contacts of one batch goes through
+//   0. a scalar gather of what the kinematics reads, one array per value (the pair kind's file);
+//   1. kinematics, vectorised over the block (`omp simd`): the frame transported to the new normal
+//      (block_frame, below), the relative velocity and angular velocity in the halfway frame's
+//      axes (block_local_velocities), the new frame's axes;
+//   2. the law, contact by contact (law_pass, below), which vectorises where the law is written
+//      without branches (laws/linear_coulomb_law.hpp);
+//   3. the force mapping to global axes, vectorised (the pair kind's file).
+// The caller then accumulates the forces on the particles in contact order (serial or threaded,
+// dynamics/simulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
+// two spheres (dynamics/sphere_pair_block.hpp) and every other pair, e.g. a sphere on a wall
+// (dynamics/other_pair_block.hpp). Their formulas are those of dynamics/contact_response.hpp and
+// geometry/contact_frame.hpp, written on plain doubles: a pass has no call and no branch the
+// compiler cannot turn into a select, so one instruction serves 4 or 8 contacts (with AVX2 or
+// AVX-512, LAWCHECK_NATIVE). The rare cases leave the vector pass flagged and are redone one by
+// one: a turn above the spin polynomials' range, a swing above 2.56 degrees or a frame rotation
+// above 5.1 degrees per step (the normalisation polynomials' range; frame_step_general).
+//
+// Time levels as in contact_response.hpp: positions at t_n, velocities at t_{n-1/2}; the
+// relative velocity is taken at the mid-step lever arms, in the frame halfway between t_{n-1}
+// and t_n; the force is mapped with the frame at t_n.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "geometry/contact_frame.hpp"
+#include "laws/energy_kind.hpp"
+#include "laws/local_response.hpp"
+
+// -fopenmp-simd (CMakeLists.txt) honours this without OpenMP's threads. simdlen: as many
+// contacts per iteration as one register holds doubles; left to itself GCC sizes the iteration
+// for the narrowest type in the loop (the 4-byte ids: twice as many contacts as registers hold
+// doubles), and every double quantity then takes two registers and spills.
+#if defined(__AVX512F__)
+#define LAWCHECK_SIMD_LOOP _Pragma("omp simd simdlen(8)")
+#elif defined(__AVX__)
+#define LAWCHECK_SIMD_LOOP _Pragma("omp simd simdlen(4)")
+#else
+#define LAWCHECK_SIMD_LOOP _Pragma("omp simd simdlen(2)")
+#endif
+
+namespace lawcheck {
+
+inline constexpr std::size_t contact_block = 64;
+
+// A block's intermediate values, one array per quantity (the vector passes load and store them
+// contiguously). Local quantities are in the contact frame's axes (x = normal).
+struct ContactBlock {
+  static constexpr std::size_t n = contact_block;
+  // kinematics -> law
+  alignas(64) double uN[n];
+  alignas(64) double vel[3][n];      // v2 - v1 at the contact point, halfway frame
+  alignas(64) double ang_vel[3][n];  // w2 - w1, halfway frame
+  // kinematics -> forces
+  alignas(64) double axes[9][n];  // frame at t_n, column c row r at [3 c + r]
+  alignas(64) double arm1[n], arm2[n];  // sphere pairs: |c - x1|, |c - x2|, lever arms along the normal
+  alignas(64) double ori[4][n];   // frame at t_n (w, x, y, z), stored back after the rare lanes
+  // law -> forces
+  alignas(64) double force[3][n], torque[3][n];  // on particle 1, local axes, torque about c
+  // forces -> accumulation (global axes)
+  alignas(64) double force1[3][n], torque1[3][n], torque2[3][n];
+  double rare[n];  // kinematics: 0 common case, 1 not (redone one by one), 2 no valid geometry
+  // law: 1 if the contact breaks, else 0. 64-bit: a byte store would size the vectorised law pass
+  // for 64 contacts per iteration (the whole block: the vector loop never ran) and may alias
+  // anything (benchmarks/README.md, "Law kernel and bytes per contact").
+  std::uint64_t broken[n];
+};
+
+// The particles' arrays as plain doubles (Eigen's Vec3d is three packed doubles).
+struct BodyArrays {
+  const double* pos;
+  const double* vel;
+  const double* ang_vel;
+  const double* radius;
+};
+
+// Lane l's frame: transported from the stored one (old, Eigen's order x, y, z, w) to the normal n
+// by the turn t = dt (w1 + w2)/2 (frame_step, geometry/contact_frame.hpp), or kept (a contact
+// created in this step: transport false). Stores the frame at t_n and its axes into the block and
+// returns the halfway frame. General: frame_step with every case (the rare lanes); otherwise
+// frame_step_common, and rare[l] says whether its case was not the common one.
+template <bool General>
+[[gnu::always_inline]] inline QuatValues block_frame(ContactBlock& b, std::size_t l, const double* frame,
+                                                     bool transport, double nx, double ny, double nz, double tx,
+                                                     double ty, double tz) {
+  const QuatValues old{frame[3], frame[0], frame[1], frame[2]};
+  QuatValues ori = old, mid = old;
+  if constexpr (General) {
+    if (transport) {
+      const FrameStep s = frame_step(to_quat(old), Vec3d(nx, ny, nz), Vec3d(tx, ty, tz));
+      ori = quat_values(s.ori);
+      mid = quat_values(s.mid);
+    }
+  } else {
+    const FrameStepValues s = frame_step_common(old, nx, ny, nz, tx, ty, tz);
+    // component by component: selects the vectoriser turns into blends
+    ori = {transport ? s.ori.w : old.w, transport ? s.ori.x : old.x, transport ? s.ori.y : old.y,
+           transport ? s.ori.z : old.z};
+    mid = {transport ? s.mid.w : old.w, transport ? s.mid.x : old.x, transport ? s.mid.y : old.y,
+           transport ? s.mid.z : old.z};
+    b.rare[l] = transport && !s.common ? 1.0 : 0.0;
+  }
+  b.ori[0][l] = ori.w;
+  b.ori[1][l] = ori.x;
+  b.ori[2][l] = ori.y;
+  b.ori[3][l] = ori.z;
+  const AxesValues axes = unit_rotation_matrix(ori);  // at t_n
+  for (int c = 0; c < 9; ++c) b.axes[c][l] = axes.m[c];
+  return mid;
+}
+
+// Lane l's relative velocity rel and angular velocity dw (global axes) in the halfway frame's
+// axes, local = M^T global (M the axes of the unit quaternion mid: no division); local_geom.
+[[gnu::always_inline]] inline void block_local_velocities(ContactBlock& b, std::size_t l, const QuatValues& mid,
+                                                          double relx, double rely, double relz, double dwx,
+                                                          double dwy, double dwz) {
+  const AxesValues M = unit_rotation_matrix(mid);
+  const double* m = M.m;
+  b.vel[0][l] = m[0] * relx + m[1] * rely + m[2] * relz;
+  b.vel[1][l] = m[3] * relx + m[4] * rely + m[5] * relz;
+  b.vel[2][l] = m[6] * relx + m[7] * rely + m[8] * relz;
+  b.ang_vel[0][l] = m[0] * dwx + m[1] * dwy + m[2] * dwz;
+  b.ang_vel[1][l] = m[3] * dwx + m[4] * dwy + m[5] * dwz;
+  b.ang_vel[2][l] = m[6] * dwx + m[7] * dwy + m[8] * dwz;
+}
+
+// The local geometry of lane l, as the law reads it.
+[[gnu::always_inline]] inline LocalGeom<double> lane_geom(const ContactBlock& b, std::size_t l) {
+  LocalGeom<double> g;
+  g.uN = b.uN[l];
+  g.vel = Vec3d(b.vel[0][l], b.vel[1][l], b.vel[2][l]);
+  g.ang_vel = Vec3d(b.ang_vel[0][l], b.ang_vel[1][l], b.ang_vel[2][l]);
+  return g;
+}
+
+// Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l], state[l];
+// PhysColumn::lanes gives the physics), its local force and torque and broken flag into the
+// block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
+// scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
+// AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
+template <bool TrackEnergy, class Law>
+EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
+                             typename Law::State* state, std::size_t l0, std::size_t l1, double dt) {
+  EnergySplit<double> dissipated;
+  for (std::size_t l = l0; l < l1; ++l) {
+    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom(b, l), phys[l], state[l], dt);
+    if constexpr (TrackEnergy) dissipated += r.dissipated;
+    b.broken[l] = r.broken;
+    for (int c = 0; c < 3; ++c) {
+      b.force[c][l] = r.force[c];
+      b.torque[c][l] = r.torque[c];
+    }
+  }
+  return dissipated;
+}
+
+// The frames at t_n of contacts k0 .. k0 + m - 1 back into the batch (Eigen's order x, y, z, w).
+[[gnu::always_inline]] inline void store_frames(const ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    double* q = frames + 4 * (k0 + l);
+    q[0] = b.ori[1][l];
+    q[1] = b.ori[2][l];
+    q[2] = b.ori[3][l];
+    q[3] = b.ori[0][l];
+  }
+}
+
+}  // namespace lawcheck
