@@ -61,7 +61,7 @@ struct ContactBlock {
   alignas(64) double force[3][n], torque[3][n];  // on particle 1, local axes, torque about c
   // forces -> accumulation (global axes)
   alignas(64) double force1[3][n], torque1[3][n], torque2[3][n];
-  double rare[n];  // kinematics: 0 common case, 1 not (redone one by one), 2 no valid geometry
+  double rare[n];  // kinematics: 0 common case, 1 not (redone one by one), 2 a sphere pair's centres coincide
   // law: 1 if the contact breaks, else 0. 64-bit: a byte store would size the vectorised law pass
   // for 64 contacts per iteration (the whole block: the vector loop never ran) and may alias
   // anything (benchmarks/README.md, "Law kernel and bytes per contact").
@@ -139,7 +139,7 @@ template <bool General>
 // PhysColumn::lanes gives the physics), its local force and torque and broken flag into the
 // block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
 // scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
-// AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
+// AVX2 or AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
 template <bool TrackEnergy, class Law>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
                              typename Law::State* state, std::size_t l0, std::size_t l1, double dt) {

@@ -27,7 +27,8 @@ struct OtherPairInputs {
   static constexpr std::size_t n = contact_block;
   enum Value { normal = 0, point = 3, x1 = 6, v1 = 9, w1 = 12, x2 = 15, v2 = 18, w2 = 21, count = 24 };
   alignas(64) double v[count][n];
-  // 1 where the shapes no longer face each other (the contact ends: the caller removes it)
+  // 1 where the pair has no contact point (no normal: the cores' closest points coincide); the
+  // contact ends without the law, and the caller removes it
   std::uint64_t gone[n];
 };
 

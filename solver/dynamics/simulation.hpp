@@ -458,8 +458,10 @@ private:
   // Contacts kb .. kb + m - 1 of a batch in one block (dynamics/contact_block.hpp): kinematics
   // and force mapping vectorised over the block, the law lane by lane, then the accumulation
   // contact by contact. SpherePair: the sphere-sphere batch (dynamics/sphere_pair_block.hpp);
-  // otherwise every other pair (dynamics/other_pair_block.hpp), whose contacts end where the
-  // shapes no longer face each other (e.g. past a facet's edge).
+  // otherwise every other pair (dynamics/other_pair_block.hpp), whose contacts also end where the
+  // pair has no contact point any more (existing_contact_point: the cores' closest points
+  // coincide, so no normal; a sphere past a facet's edge is not such a case, its contact wraps
+  // the edge and the law breaks it; solver/tests/dynamics_other_pair_block_test.cpp).
   template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
   void block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, ThreadScratch& s, BlockEnergy& e,
                   std::vector<std::size_t>& broken, int t, std::size_t batch) {

@@ -35,12 +35,13 @@
 // Written without branches (issue 12): the step computes the stick and the slip outcome, kept and
 // broken, and selects one per contact: Ft = c Ft^T with c = fy/|Ft^T| if |Ft^T|^2 > fy^2, else
 // c = 1 (Ft^T * 1 is Ft^T: the same bits as the branchy form), and zeros for a broken contact.
-// With AVX-512 (LAWCHECK_NATIVE on this machine) GCC 12 turns a loop over contacts into vector
-// code: the selects become blends and the slip's sqrt and division masked vector operations, so
-// a sticking lane computes no 0/0 and a block of contacts costs the same whatever its mix (no
-// mispredicted branch). Without masks (SSE2, AVX2) GCC does not speculate the division and keeps
-// a branch. The conditional operator evaluates the quotient only when the contact slips, so a
-// 50-digit scalar pays nothing more. The energy bookkeeping keeps its branches (a tracked loop
+// With LAWCHECK_NATIVE GCC 12 turns a loop over contacts into vector code, so a block of contacts
+// costs the same whatever its mix (no mispredicted branch): with AVX-512 the selects become
+// blends and the slip's sqrt and division masked vector operations (a sticking lane computes no
+// 0/0); with AVX2 (no masks) the sqrt and division run on every lane and the blend discards the
+// sticking lanes' quotient (vsqrtpd/vdivpd ymm in the law pass, checked 2026-11-25; harmless under
+// -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
+// quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy bookkeeping keeps its branches (a tracked loop
 // sums energies, a reduction that does not vectorise without reordering the sum). The loop shape
 // and the flag that vectorise: benchmarks/README.md, "Law kernel and bytes per contact".
 //
