@@ -4,8 +4,8 @@
 // from the block's arrays, FrictPhys as the pass receives it (contiguous: PhysColumn::lanes first
 // joins each contact's kn with its material pair's kt/kn and tanPhi into a block-sized array -- the
 // solver's storage cost, not the law's, timed in contact_step: ~0.35 ns per contact), State as
-// ContactBatch stores it, the force, torque and broken flag stored into the block and, with
-// energy tracking, the dissipation summed.
+// ContactBatch stores it, the force and broken flag stored into the block (the linear law returns
+// no torque) and, with energy tracking, the dissipation summed.
 //
 // Inputs: sphere pairs of radius 0.5..1.5 mm in compression (uN = -1e-4..-1e-2 r), FrictMat
 // defaults, kn/kt/tanPhi from the solver's physics (frict_phys, contact_lengths). The tangential
@@ -125,9 +125,11 @@ void law_kernel(benchmark::State& st, bool track_energy, PlasticDissipation form
     run_sweeps<false>(st, law, c);
   // Bytes one sweep streams per contact: geometry read (uN and the tangential relative velocity;
   // the law reads neither the normal velocity nor the spin, so they are not loaded), physics,
-  // state read and written, force, torque and broken flag written.
+  // state read and written, force and broken flag written (no torque: laws/contact_law.hpp,
+  // LawNeeds).
+  static_assert(!law_needs<Law>().torque);
   constexpr std::size_t bytes = 3 * sizeof(double) + sizeof(FrictPhys<double>) + 2 * sizeof(Law::State) +
-                                6 * sizeof(double) + sizeof(std::uint64_t);
+                                3 * sizeof(double) + sizeof(std::uint64_t);
   st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * n));
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * n * bytes));
   st.counters["ns_per_contact"] = ns_per_item(n);

@@ -25,7 +25,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <limits>
+
 #include "geometry/contact_frame.hpp"
+#include "laws/contact_law.hpp"
 #include "laws/energy_kind.hpp"
 #include "laws/local_response.hpp"
 
@@ -112,45 +115,56 @@ template <bool General>
 }
 
 // Lane l's relative velocity rel and angular velocity dw (global axes) in the halfway frame's
-// axes, local = M^T global (M the axes of the unit quaternion mid: no division); local_geom.
+// axes, local = M^T global (M the axes of the unit quaternion mid: no division); local_geom. Only
+// what the law reads (N, laws/contact_law.hpp): the tangential velocity always, the normal
+// velocity and the spin if it says so.
+template <LawNeeds N>
 [[gnu::always_inline]] inline void block_local_velocities(ContactBlock& b, std::size_t l, const QuatValues& mid,
                                                           double relx, double rely, double relz, double dwx,
                                                           double dwy, double dwz) {
   const AxesValues M = unit_rotation_matrix(mid);
   const double* m = M.m;
-  b.vel[0][l] = m[0] * relx + m[1] * rely + m[2] * relz;
+  if constexpr (N.normal_velocity) b.vel[0][l] = m[0] * relx + m[1] * rely + m[2] * relz;
   b.vel[1][l] = m[3] * relx + m[4] * rely + m[5] * relz;
   b.vel[2][l] = m[6] * relx + m[7] * rely + m[8] * relz;
-  b.ang_vel[0][l] = m[0] * dwx + m[1] * dwy + m[2] * dwz;
-  b.ang_vel[1][l] = m[3] * dwx + m[4] * dwy + m[5] * dwz;
-  b.ang_vel[2][l] = m[6] * dwx + m[7] * dwy + m[8] * dwz;
+  if constexpr (N.spin) {
+    b.ang_vel[0][l] = m[0] * dwx + m[1] * dwy + m[2] * dwz;
+    b.ang_vel[1][l] = m[3] * dwx + m[4] * dwy + m[5] * dwz;
+    b.ang_vel[2][l] = m[6] * dwx + m[7] * dwy + m[8] * dwz;
+  } else {
+    static_cast<void>(dwx), static_cast<void>(dwy), static_cast<void>(dwz);
+  }
 }
 
-// The local geometry of lane l, as the law reads it.
+// The local geometry of lane l, as a law with needs N reads it: what the kinematics did not
+// compute for it is NaN (laws/contact_law.hpp, LawNeeds).
+template <LawNeeds N>
 [[gnu::always_inline]] inline LocalGeom<double> lane_geom(const ContactBlock& b, std::size_t l) {
+  constexpr double unread = std::numeric_limits<double>::quiet_NaN();
   LocalGeom<double> g;
   g.uN = b.uN[l];
-  g.vel = Vec3d(b.vel[0][l], b.vel[1][l], b.vel[2][l]);
-  g.ang_vel = Vec3d(b.ang_vel[0][l], b.ang_vel[1][l], b.ang_vel[2][l]);
+  g.vel = Vec3d(N.normal_velocity ? b.vel[0][l] : unread, b.vel[1][l], b.vel[2][l]);
+  g.ang_vel = N.spin ? Vec3d(b.ang_vel[0][l], b.ang_vel[1][l], b.ang_vel[2][l]) : Vec3d::Constant(unread);
   return g;
 }
 
 // Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l], state[l];
-// PhysColumn::lanes gives the physics), its local force and torque and broken flag into the
-// block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
+// PhysColumn::lanes gives the physics), its local force, torque (if it returns one: LawNeeds)
+// and broken flag into the block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
 // scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
 // AVX2 or AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
 template <bool TrackEnergy, class Law>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
                              typename Law::State* state, std::size_t l0, std::size_t l1, double dt) {
+  constexpr LawNeeds needs = law_needs<Law>();
   EnergySplit<double> dissipated;
   for (std::size_t l = l0; l < l1; ++l) {
-    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom(b, l), phys[l], state[l], dt);
+    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom<needs>(b, l), phys[l], state[l], dt);
     if constexpr (TrackEnergy) dissipated += r.dissipated;
     b.broken[l] = r.broken;
     for (int c = 0; c < 3; ++c) {
       b.force[c][l] = r.force[c];
-      b.torque[c][l] = r.torque[c];
+      if constexpr (needs.torque) b.torque[c][l] = r.torque[c];
     }
   }
   return dissipated;

@@ -64,7 +64,7 @@ std::size_t other_pair_geometry(ContactBlock& b, OtherPairInputs& in, const std:
 // plain doubles. The contact point moves with the mean material velocity of the two surfaces,
 // c' = (v1 + w1 x r1 + v2 + w2 x r2)/2 with r_i = c - x_i; the lever arms at t_{n-1/2} are
 // arm_i = r_i - dt/2 (c' - v_i); rel = v2 + w2 x arm2 - v1 - w1 x arm1.
-template <bool General>
+template <bool General, LawNeeds N>
 [[gnu::always_inline]] inline void other_pair_lane(ContactBlock& b, const OtherPairInputs& in, std::size_t l,
                                                    const double* frame, bool transport, double dt) {
   using V = OtherPairInputs;
@@ -96,27 +96,29 @@ template <bool General>
   cross(V::w2, arm2, c2);
   double rel[3];
   for (int r = 0; r < 3; ++r) rel[r] = at(V::v2, r) + c2[r] - at(V::v1, r) - c1[r];
-  block_local_velocities(b, l, mid, rel[0], rel[1], rel[2], at(V::w2, 0) - at(V::w1, 0), at(V::w2, 1) - at(V::w1, 1),
+  block_local_velocities<N>(b, l, mid, rel[0], rel[1], rel[2], at(V::w2, 0) - at(V::w1, 0), at(V::w2, 1) - at(V::w1, 1),
                          at(V::w2, 2) - at(V::w1, 2));
 }
 
 // Pass 1 over contacts k0 .. k0 + m - 1 (uN is already in the block, from pass 0); contacts
 // at k >= fresh_from keep their frame (created in this step). Gone lanes are computed on a
-// placeholder point and not used.
-inline void other_pair_kinematics(ContactBlock& b, const OtherPairInputs& in, const double* frames, std::size_t k0,
+// placeholder point and not used. N: what the law reads (block_local_velocities).
+template <LawNeeds N>
+void other_pair_kinematics(ContactBlock& b, const OtherPairInputs& in, const double* frames, std::size_t k0,
                                   std::size_t m, std::size_t fresh_from, double dt) {
   LAWCHECK_SIMD_LOOP
-  for (std::size_t l = 0; l < m; ++l) other_pair_lane<false>(b, in, l, frames + 4 * (k0 + l), k0 + l < fresh_from, dt);
+  for (std::size_t l = 0; l < m; ++l) other_pair_lane<false, N>(b, in, l, frames + 4 * (k0 + l), k0 + l < fresh_from, dt);
   for (std::size_t l = 0; l < m; ++l)
     if (b.rare[l] != 0 && !in.gone[l]) [[unlikely]]
-      other_pair_lane<true>(b, in, l, frames + 4 * (k0 + l), true, dt);
+      other_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);
 }
 
 // Pass 3: the force and torques in global axes (seed 001: "the force & torque is applied on
 // contacting particles by the ContactLoop"): F1 = R f on particle 1, -F1 on particle 2; torques
-// about the centres T_i = (c - x_i) x F_i, plus the law's own torque, R t on 1 and -R t on 2.
-// Also stores the new frames back.
-inline void other_pair_forces(ContactBlock& b, const OtherPairInputs& in, double* frames, std::size_t k0,
+// about the centres T_i = (c - x_i) x F_i, plus the law's own torque, R t on 1 and -R t on 2, if
+// it returns one (N). Also stores the new frames back.
+template <LawNeeds N>
+void other_pair_forces(ContactBlock& b, const OtherPairInputs& in, double* frames, std::size_t k0,
                               std::size_t m) {
   using V = OtherPairInputs;
   LAWCHECK_SIMD_LOOP
@@ -125,15 +127,19 @@ inline void other_pair_forces(ContactBlock& b, const OtherPairInputs& in, double
     for (int r = 0; r < 3; ++r) {
       const double x = b.axes[r][l], y = b.axes[3 + r][l], z = b.axes[6 + r][l];
       f[r] = b.force[0][l] * x + b.force[1][l] * y + b.force[2][l] * z;
-      t[r] = b.torque[0][l] * x + b.torque[1][l] * y + b.torque[2][l] * z;
+      if constexpr (N.torque) t[r] = b.torque[0][l] * x + b.torque[1][l] * y + b.torque[2][l] * z;
       r1[r] = in.v[V::point + r][l] - in.v[V::x1 + r][l];
       r2[r] = in.v[V::point + r][l] - in.v[V::x2 + r][l];
     }
     for (int r = 0; r < 3; ++r) {
       const int p = (r + 1) % 3, q = (r + 2) % 3;
       b.force1[r][l] = f[r];
-      b.torque1[r][l] = (r1[p] * f[q] - r1[q] * f[p]) + t[r];
-      b.torque2[r][l] = (r2[p] * -f[q] - r2[q] * -f[p]) - t[r];
+      b.torque1[r][l] = r1[p] * f[q] - r1[q] * f[p];
+      b.torque2[r][l] = r2[p] * -f[q] - r2[q] * -f[p];
+      if constexpr (N.torque) {
+        b.torque1[r][l] += t[r];
+        b.torque2[r][l] -= t[r];
+      }
     }
   }
   store_frames(b, frames, k0, m);

@@ -467,12 +467,13 @@ private:
                   std::vector<std::size_t>& broken, int t, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
+    constexpr LawNeeds needs = law_needs<LawAt<I>>();  // what the passes compute for the law
     ContactBlock& blk = s.block;
     const BodyArrays bodies{P.pos.data()->data(), P.vel.data()->data(), P.ang_vel.data()->data(), P.radius.data()};
     double* frames = b.frame.data()->coeffs().data();
     std::size_t gone = 0;
     if constexpr (SpherePair) {
-      const std::size_t bad = sphere_pair_kinematics(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames, kb, m,
+      const std::size_t bad = sphere_pair_kinematics<needs>(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames, kb, m,
                                                      b.size(), b.fresh_from, bodies, dt_);
       if (bad < m) [[unlikely]]
         throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
@@ -480,7 +481,7 @@ private:
     } else {
       gone = other_pair_geometry(blk, s.other_inputs, b.id1.data(), b.id2.data(), kb, m, bodies,
                                  [&](std::uint32_t i, std::uint32_t j) { return existing_contact_point(i, j); });
-      other_pair_kinematics(blk, s.other_inputs, frames, kb, m, b.fresh_from, dt_);
+      other_pair_kinematics<needs>(blk, s.other_inputs, frames, kb, m, b.fresh_from, dt_);
     }
     const auto is_gone = [&](std::size_t l) {
       if constexpr (SpherePair) return false;
@@ -489,7 +490,7 @@ private:
     if constexpr (TrackEnergy)  // contacts created in this step, before their first increment
       if (!energy_.has_reference)
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
-          if (!is_gone(l)) e.initial_elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+          if (!is_gone(l)) e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
     std::array<typename LawAt<I>::Phys, contact_block> lane_phys;  // PhysColumn::lanes' scratch
     const auto* phys = b.phys.lanes(kb, m, lane_phys.data());
     auto* state = b.state.data() + kb;
@@ -508,11 +509,11 @@ private:
     if constexpr (TrackEnergy) e.dissipated += dissipated;
     if constexpr (TrackEnergy)
       for (std::size_t l = 0; l < m; ++l)
-        if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom(blk, l), b.phys[kb + l], b.state[kb + l]);
+        if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
     if constexpr (SpherePair)
-      sphere_pair_forces(blk, frames, kb, m);
+      sphere_pair_forces<needs>(blk, frames, kb, m);
     else
-      other_pair_forces(blk, s.other_inputs, frames, kb, m);
+      other_pair_forces<needs>(blk, s.other_inputs, frames, kb, m);
     for (std::size_t l = 0; l < m; ++l) {
       const std::size_t k = kb + l;
       if (blk.broken[l]) {

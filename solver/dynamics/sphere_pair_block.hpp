@@ -60,10 +60,11 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
   }
 }
 
-// Contact k's kinematics into lane l from its particles' values (pass 0). General: every case of
-// the frame step (the rare lanes; block_frame). Returns false when the centres coincide (or are
-// not finite): nothing else is then meaningful.
-template <bool General>
+// Contact k's kinematics into lane l from its particles' values (pass 0), what a law with needs N
+// reads (block_local_velocities). General: every case of the frame step (the rare lanes;
+// block_frame). Returns false when the centres coincide (or are not finite): nothing else is then
+// meaningful.
+template <bool General, LawNeeds N>
 [[gnu::always_inline]] inline bool sphere_pair_lane(ContactBlock& b, const SpherePairInputs& in, std::size_t l,
                                                     const double* frame, bool transport, double dt) {
   const auto x1 = [&](int c) { return in.body[0][c][l]; };
@@ -94,7 +95,7 @@ template <bool General>
   const double relx = dvx + (w2[1] * r2z - w2[2] * r2y) - (w1[1] * r1z - w1[2] * r1y);
   const double rely = dvy + (w2[2] * r2x - w2[0] * r2z) - (w1[2] * r1x - w1[0] * r1z);
   const double relz = dvz + (w2[0] * r2y - w2[1] * r2x) - (w1[0] * r1y - w1[1] * r1x);
-  block_local_velocities(b, l, mid, relx, rely, relz, w2[0] - w1[0], w2[1] - w1[1], w2[2] - w1[2]);
+  block_local_velocities<N>(b, l, mid, relx, rely, relz, w2[0] - w1[0], w2[1] - w1[1], w2[2] - w1[2]);
   b.uN[l] = uN;
   b.arm1[l] = a1;
   b.arm2[l] = dist - a1;
@@ -104,7 +105,8 @@ template <bool General>
 // Passes 0 and 1 over contacts k0 .. k0 + m - 1 of a batch (ids, frames as Eigen quaternions in a
 // contiguous array); contacts at k >= fresh_from keep their frame (created in this step).
 // Returns the first lane whose centres coincide (or are not finite), or m if none.
-inline std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const std::uint32_t* id1,
+template <LawNeeds N>
+std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const std::uint32_t* id1,
                                           const std::uint32_t* id2, const double* frames, std::size_t k0,
                                           std::size_t m, std::size_t end, std::size_t fresh_from, const BodyArrays& P,
                                           double dt) {
@@ -112,31 +114,36 @@ inline std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in,
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const std::size_t k = k0 + l;
-    if (!sphere_pair_lane<false>(b, in, l, frames + 4 * k, k < fresh_from, dt)) b.rare[l] = 2;
+    if (!sphere_pair_lane<false, N>(b, in, l, frames + 4 * k, k < fresh_from, dt)) b.rare[l] = 2;
   }
   for (std::size_t l = 0; l < m; ++l)
     if (b.rare[l] != 0) [[unlikely]] {
       if (b.rare[l] == 2) return l;
-      sphere_pair_lane<true>(b, in, l, frames + 4 * (k0 + l), true, dt);
+      sphere_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);
     }
   return m;
 }
 
 // Pass 3: F1 = R f, and torques about the centres T1 = a1 n x F1, T2 = a2 n x F1 (the lever
 // arms lie along the normal; in the frame (n, y, z), n x F1 = Fy z - Fz y), plus the law's torque
-// R t on particle 1 and -R t on particle 2 (sphere_pair_force). Also stores the new frames back.
-inline void sphere_pair_forces(ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
+// R t on particle 1 and -R t on particle 2 (sphere_pair_force) if the law returns one (N). Also
+// stores the new frames back.
+template <LawNeeds N>
+void sphere_pair_forces(ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const double fx = b.force[0][l], fy = b.force[1][l], fz = b.force[2][l];
-    const double tx = b.torque[0][l], ty = b.torque[1][l], tz = b.torque[2][l];
     for (int r = 0; r < 3; ++r) {
       const double x = b.axes[r][l], y = b.axes[3 + r][l], z = b.axes[6 + r][l];
       const double nf = fy * z - fz * y;
-      const double law_torque = tx * x + ty * y + tz * z;
       b.force1[r][l] = fx * x + fy * y + fz * z;
-      b.torque1[r][l] = b.arm1[l] * nf + law_torque;
-      b.torque2[r][l] = b.arm2[l] * nf - law_torque;
+      b.torque1[r][l] = b.arm1[l] * nf;
+      b.torque2[r][l] = b.arm2[l] * nf;
+      if constexpr (N.torque) {
+        const double law_torque = b.torque[0][l] * x + b.torque[1][l] * y + b.torque[2][l] * z;
+        b.torque1[r][l] += law_torque;
+        b.torque2[r][l] -= law_torque;
+      }
     }
   }
   store_frames(b, frames, k0, m);

@@ -21,6 +21,8 @@
 //   stiffness(ph)             the contact's stiffnesses for the stable time step
 //   reach(m1, m2)             optional: a contact forms when uN <= reach (default 0, i.e. at
 //                             touch; adhesion asks for more)
+//   needs                     optional LawNeeds: what of the local geometry the law reads and
+//                             whether it returns a torque (default: all of it; below)
 // PairSplitLaw -- optional: a law whose Phys splits into a part that depends on the two materials
 // only (Phys::PerPair, kept once per ordered material pair by the solver) and the rest
 // (Phys::PerContact, the only part a contact stores; issue 12: bytes per contact):
@@ -81,6 +83,29 @@ concept PairSplitLaw =
       { ph.per_contact() } -> std::same_as<typename L::Phys::PerContact>;
       { L::Phys::joined(pair, rest) } -> std::same_as<typename L::Phys>;
     };
+
+// What a law takes from the contact loop besides uN and the tangential relative velocity (issue 12):
+// the solver's block passes compute only what the law says it reads, and map only the torque it
+// says it returns. A linear law reads neither the normal velocity nor the spin, and returns no
+// torque: the kinematics then skips 3 of the 6 rotated components and the force mapping the
+// law's torque, ~8 % of a contact step (benchmarks/README.md, "What a law needs"). What a law
+// says it does not read reaches it as NaN (lane_geom, dynamics/contact_block.hpp), so a law that
+// reads it anyway spoils its force and the step stops with a StateError instead of using stale
+// values; solver/tests/dynamics_law_needs_test.cpp checks that each law's declaration changes no
+// bit of a run.
+struct LawNeeds {
+  bool normal_velocity = true;  // LocalGeom::vel.x()
+  bool spin = true;             // LocalGeom::ang_vel
+  bool torque = true;           // LocalResponse::torque (otherwise ignored: keep it zero)
+};
+
+template <class L>
+constexpr LawNeeds law_needs() {
+  if constexpr (requires { { L::needs } -> std::convertible_to<LawNeeds>; })
+    return L::needs;
+  else
+    return {};
+}
 
 // The distance at which a law's contact forms (uN <= reach); 0 unless the law says otherwise.
 template <SolverLaw L>

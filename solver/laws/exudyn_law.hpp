@@ -128,6 +128,8 @@ struct ExudynLaw {
   static constexpr std::string_view name = "exudyn";
   static constexpr std::array energy_kinds = {EnergyKind::viscous, EnergyKind::hysteresis,
                                               EnergyKind::plastic_normal, EnergyKind::friction};
+  // Reads the whole relative velocity, never the spin; returns a force only (laws/contact_law.hpp).
+  static constexpr LawNeeds needs{.normal_velocity = true, .spin = false, .torque = false};
 
   struct State {
     R impact_velocity{-1};  // -v_dn at the contact's first step (Exudyn data[2]); < 0: not yet

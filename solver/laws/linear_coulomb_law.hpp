@@ -66,6 +66,8 @@ struct LinearCoulombLaw {
 
   static constexpr std::string_view name = "linear";
   static constexpr std::array energy_kinds = {EnergyKind::plastic_shear, EnergyKind::released};
+  // Reads uN and the tangential velocity only; returns a force only (laws/contact_law.hpp).
+  static constexpr LawNeeds needs{.normal_velocity = false, .spin = false, .torque = false};
 
   // 24 bytes in double: ft unaligned (Eigen's 16-byte alignment would pad the struct to 32).
   struct State {
