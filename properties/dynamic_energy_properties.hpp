@@ -10,10 +10,11 @@
 //   step books fy_{n+1} (ft - fy_{n+1})/kt while the trapezoid work of the step differs from
 //   elastic change + dissipation by -dfy du_t/2 + dfy^2/(2 kt) (algebra of one 1D step), i.e.
 //   O(dt^2) per step and O(dt) over the slip phase: the band is first order.
-// A contact that breaks takes its remaining elastic energy with it, and the ledger does not book
-// that loss: with slip disabled the tangential spring is still loaded when the spheres separate
-// (measured: a 7% drop at every dt), with slip it holds at most (tanPhi kn |uN|)^2/(2 kt) with
-// |uN| <= v dt, O(dt^2). The band is therefore measured up to the last step in contact.
+// A contact that breaks takes its tangential spring's energy with it: with slip disabled the spring
+// is still loaded when the spheres separate (measured before the loss was booked: a 7% drop of the
+// total at every dt), with slip it holds at most (tanPhi kn |uN|)^2/(2 kt) with |uN| <= v dt,
+// O(dt^2). The law books that loss as `released` (laws/energy_kind.hpp); the band is measured up
+// to the last step in contact all the same, so that it measures the integrator, not the break.
 // The property measures the band (the largest |total_n - total_0| over the run, relative to the
 // initial kinetic energy) at dt/2, dt/4, dt/16 and dt/32 (dt: 20..60 steps per contact), each the
 // largest over three contact-onset phases (the onset kink's error depends on where in a step the
@@ -134,8 +135,8 @@ ImpactRun run_impact(const Law& law, const ImpactSpec& s, double dt, double phas
       total0 = e.total();
     }
     if (touched && sim.contact_count() == 0) {
-      // The contact broke in this step and took its remaining elastic energy with it, which the
-      // ledger does not book: the band ends with the last step in contact.
+      // The contact broke in this step (its spring's energy booked as released, header): the band
+      // ends with the last step in contact.
       out.separated = true;
       break;
     }
