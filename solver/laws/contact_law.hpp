@@ -88,11 +88,11 @@ concept PairSplitLaw =
 // the solver's block passes compute only what the law says it reads, and map only the torque it
 // says it returns. A linear law reads neither the normal velocity nor the spin, and returns no
 // torque: the kinematics then skips 3 of the 6 rotated components and the force mapping the
-// law's torque, ~8 % of a contact step (benchmarks/README.md, "What a law needs"). What a law
-// says it does not read reaches it as NaN (lane_geom, dynamics/contact_block.hpp), so a law that
-// reads it anyway spoils its force and the step stops with a StateError instead of using stale
-// values; solver/tests/dynamics_law_needs_test.cpp checks that each law's declaration changes no
-// bit of a run.
+// law's torque, 6 % of a contact step's instructions (benchmarks/README.md, "What a law needs").
+// What a law says it does not read reaches it as NaN (lane_geom, dynamics/contact_block.hpp), so
+// a law that reads it anyway spoils its force and the step stops with a StateError instead of
+// using stale values; solver/tests/dynamics_law_needs_test.cpp checks that each law's declaration
+// changes no bit of a run.
 struct LawNeeds {
   bool normal_velocity = true;  // LocalGeom::vel.x()
   bool spin = true;             // LocalGeom::ang_vel
