@@ -4,7 +4,7 @@
 // from the block's arrays, FrictPhys as the pass receives it (contiguous: PhysColumn::lanes first
 // joins each contact's kn with its material pair's kt/kn and tanPhi into a block-sized array -- the
 // solver's storage cost, not the law's, timed in contact_step: ~0.35 ns per contact), State as
-// ContactBatch stores it, the force and broken flag stored into the block (the linear law returns
+// ContactBatch stores it (a StateColumn: one array per 8-byte word), the force and broken flag stored into the block (the linear law returns
 // no torque) and, with energy tracking, the dissipation summed.
 //
 // Inputs: sphere pairs of radius 0.5..1.5 mm in compression (uN = -1e-4..-1e-2 r), FrictMat
@@ -28,6 +28,7 @@
 #include <benchmark/benchmark.h>
 
 #include "dynamics/contact_block.hpp"
+#include "dynamics/state_column.hpp"
 #include "laws/linear_coulomb_law.hpp"
 #include "per_item_counter.hpp"
 #include "physics/frict_mat.hpp"
@@ -43,7 +44,7 @@ constexpr double time_step = 1e-5;  // [s]; only the product kt dt v_t matters h
 // the block buffers, here one per 64 contacts (the solver refills one per block).
 struct KernelContacts {
   std::vector<FrictPhys<double>> phys;
-  std::vector<Law::State> state;
+  StateColumn<Law::State> state;
   std::vector<ContactBlock> blocks;  // the kinematics pass's output, one block per 64 contacts
 
   std::size_t size() const { return phys.size(); }
@@ -59,7 +60,6 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
   const FrictMat mat;
   KernelContacts c;
   c.phys.resize(n);
-  c.state.resize(n);
   c.blocks.resize((n + contact_block - 1) / contact_block, ContactBlock{});
   for (std::size_t i = 0; i < n; ++i) {
     const double r1 = radius(rng), r2 = radius(rng);
@@ -89,8 +89,10 @@ KernelContacts& contacts(std::size_t n, int sliding_pct) {
   static std::map<std::tuple<std::size_t, int>, KernelContacts> cache;
   auto it = cache.find({n, sliding_pct});
   if (it == cache.end()) it = cache.emplace(std::tuple{n, sliding_pct}, make_contacts(n, sliding_pct)).first;
-  for (auto& s : it->second.state) s = Law::State{};
-  return it->second;
+  KernelContacts& c = it->second;
+  c.state = {};
+  for (std::size_t k = 0; k < c.size(); ++k) c.state.push_back(Law::State{});
+  return c;
 }
 
 template <bool TrackEnergy>
@@ -98,7 +100,7 @@ double sweep(const Law& law, KernelContacts& c, double dt) {
   double dissipated = 0;
   const std::size_t n = c.size();
   for (std::size_t k0 = 0; k0 < n; k0 += contact_block)
-    dissipated += law_pass<TrackEnergy>(law, c.blocks[k0 / contact_block], c.phys.data() + k0, c.state.data() + k0, 0,
+    dissipated += law_pass<TrackEnergy>(law, c.blocks[k0 / contact_block], c.phys.data() + k0, c.state.lanes(k0), 0,
                                         std::min(contact_block, n - k0), dt)
                       .total();
   return dissipated;

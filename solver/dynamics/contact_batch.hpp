@@ -4,7 +4,8 @@
 // computed once at creation from the two materials and the effective lengths (the law's make_phys
 // and initial_state, seed 001 step 2) and kept as dynamics/phys_column.hpp says (a PairSplitLaw's
 // materials' part once per material pair); the lengths themselves are not kept, no law's step
-// reads them (issue 12: 24 bytes per contact). Removal swaps the last
+// reads them (issue 12: 24 bytes per contact); the law's State is kept one array per 8-byte
+// word (dynamics/state_column.hpp), which the vectorised law pass loads whole. Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every
 // transport and used within that step only, so it lives on the stack of the loop (32 B saved).
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "dynamics/phys_column.hpp"
+#include "dynamics/state_column.hpp"
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
 
@@ -27,7 +29,7 @@ struct ContactBatch {
 
   std::vector<std::uint32_t> id1, id2;
   std::vector<Quatd> frame;  // ContactFrame::ori at t_n
-  std::vector<State> state;
+  StateColumn<State> state;  // state[k]: contact k's State (by value; dynamics/state_column.hpp)
   PhysColumn<Law> phys;  // phys[k]: contact k's Phys
   // Contacts at index >= fresh_from were created in the current step (their frame is not
   // transported in it); set by the contact loop before detection.
@@ -39,7 +41,8 @@ struct ContactBatch {
   // Bytes of per-contact storage (ids, frame, law state, physics): 76 for the linear law
   // (8 + 32 + 24 + 12: kn and the material pair's index).
   static constexpr std::size_t bytes_per_contact =
-      2 * sizeof(std::uint32_t) + sizeof(Quatd) + sizeof(State) + PhysColumn<Law>::bytes_per_contact;
+      2 * sizeof(std::uint32_t) + sizeof(Quatd) + StateColumn<State>::bytes_per_contact +
+      PhysColumn<Law>::bytes_per_contact;
 
   std::size_t size() const { return id1.size(); }
 
@@ -116,7 +119,7 @@ private:
     id1[to] = id1[from];
     id2[to] = id2[from];
     frame[to] = frame[from];
-    state[to] = state[from];
+    state.move(to, from);
     phys.move(to, from);
   }
 

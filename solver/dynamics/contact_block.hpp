@@ -27,6 +27,7 @@
 
 #include <limits>
 
+#include "dynamics/state_column.hpp"
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
 #include "laws/energy_kind.hpp"
@@ -148,18 +149,21 @@ template <LawNeeds N>
   return g;
 }
 
-// Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l], state[l];
-// PhysColumn::lanes gives the physics), its local force, torque (if it returns one: LawNeeds)
+// Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l] and
+// state.load(l); PhysColumn::lanes and StateColumn::lanes give them), its local force, torque (if it returns one: LawNeeds)
 // and broken flag into the block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
 // scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
 // AVX2 or AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
 template <bool TrackEnergy, class Law>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
-                             typename Law::State* state, std::size_t l0, std::size_t l1, double dt) {
+                             const typename StateColumn<typename Law::State>::Lanes& state, std::size_t l0,
+                             std::size_t l1, double dt) {
   constexpr LawNeeds needs = law_needs<Law>();
   EnergySplit<double> dissipated;
   for (std::size_t l = l0; l < l1; ++l) {
-    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom<needs>(b, l), phys[l], state[l], dt);
+    typename Law::State s = state.load(l);
+    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom<needs>(b, l), phys[l], s, dt);
+    state.store(l, s);
     if constexpr (TrackEnergy) dissipated += r.dissipated;
     b.broken[l] = r.broken;
     for (int c = 0; c < 3; ++c) {

@@ -493,7 +493,7 @@ private:
           if (!is_gone(l)) e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
     std::array<typename LawAt<I>::Phys, contact_block> lane_phys;  // PhysColumn::lanes' scratch
     const auto* phys = b.phys.lanes(kb, m, lane_phys.data());
-    auto* state = b.state.data() + kb;
+    const auto state = b.state.lanes(kb);
     EnergySplit<double> dissipated;
     if (gone == 0) [[likely]] {
       dissipated = law_pass<TrackEnergy>(law, blk, phys, state, 0, m, dt_);
