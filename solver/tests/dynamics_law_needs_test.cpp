@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "dynamics/simulation.hpp"
+#include "gas_scene.hpp"
 #include "laws/exudyn_law.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
@@ -30,43 +31,16 @@ struct ReadsEverything : L {
   static constexpr LawNeeds needs{};
 };
 
-// n spheres (radius 1 cm +-20 %) on a jittered lattice in a box of five walls, velocities up to
-// 0.3 m/s and spins up to 30 rad/s, under gravity 100 m/s^2; dt half the stable estimate, or
-// `dt` where the law gives none before the first contact (a material without elastic moduli),
-// and checked against the estimate at every step.
+// test_scenes::gas_in_a_box (gas_scene.hpp): 343 spheres spinning up to 30 rad/s under gravity
+// 100 m/s^2, no damping; dt half the stable estimate, or `dt` where the law gives none before the
+// first contact (a material without elastic moduli), and checked against the estimate at every
+// step.
 template <class Law>
-Simulation<Law> spinning_gas(const Law& law, const typename Law::Material& material, std::size_t n, double dt) {
-  constexpr double r = 0.01;
-  std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-1, 1);
-  Simulation<Law> sim(law);
-  sim.add_material(material);
-  const auto side = static_cast<std::size_t>(std::ceil(std::cbrt(static_cast<double>(n))));
-  const double pitch = 2.2 * r, box = static_cast<double>(side) * pitch;
-  const auto wall = [&](int axis, int sense, double at) {
-    ParticleSpec w{Wall{axis, sense}};
-    w.pose.pos[axis] = at;
-    w.blocked = dof::all;
-    sim.add_particle(w);
-  };
-  wall(2, 1, 0);
-  wall(0, 1, 0);
-  wall(0, -1, box);
-  wall(1, 1, 0);
-  wall(1, -1, box);
-  for (std::size_t k = 0; k < n; ++k) {
-    const double ix = static_cast<double>(k % side), iy = static_cast<double>((k / side) % side),
-                 iz = static_cast<double>(k / (side * side));
-    const Vec3d pos((ix + 0.5) * pitch + 0.05 * r * u(rng), (iy + 0.5) * pitch + 0.05 * r * u(rng),
-                    (iz + 0.5) * pitch);
-    const Vec3d vel = Vec3d(u(rng), u(rng), u(rng)) * 0.3;
-    const Vec3d spin = Vec3d(u(rng), u(rng), u(rng)) * 30;
-    sim.add_particle({Sphere{r * (1 + 0.2 * u(rng))}, {pos}, {vel, spin}});
-  }
-  sim.set_gravity(Vec3d(0, 0, -100));
+Simulation<Law> spinning_gas(const Law& law, const typename Law::Material& material, double dt) {
+  Simulation<Law> sim = test_scenes::gas_in_a_box(law, material, 343, 7, 100, 30);
   const double limit = sim.stable_dt().dt;
   sim.set_dt(std::isfinite(limit) ? 0.5 * limit : dt);
-  sim.dt_check_period = 1;  // dt against the contacts' estimate at every step
+  sim.dt_check_period = 1;
   return sim;
 }
 
@@ -87,8 +61,8 @@ bool same_energies(const EnergyLedger& a, const EnergyLedger& b) {
 template <class Law>
 void expect_same_run(const Law& law, const typename Law::Material& material, EnergyKind kind, double dt = 0) {
   static_assert(!law_needs<Law>().spin && !law_needs<Law>().torque, "the law under test must declare less");
-  Simulation<Law> declared = spinning_gas(law, material, 343, dt);
-  Simulation<ReadsEverything<Law>> everything = spinning_gas(ReadsEverything<Law>{law}, material, 343, dt);
+  Simulation<Law> declared = spinning_gas(law, material, dt);
+  Simulation<ReadsEverything<Law>> everything = spinning_gas(ReadsEverything<Law>{law}, material, dt);
   std::size_t max_contacts = 0, max_wall_contacts = 0, changes = 0, previous = 0;
   int first_difference = -1;
   constexpr int steps = 1500;

@@ -1,8 +1,9 @@
 #pragma once
-// The many-sphere scene of the dynamics tests: n linear-law spheres (radius 1 cm +-20 %) on a
-// jittered lattice of pitch 2.2 r in a box of five walls, random velocities up to 0.3 m/s and
-// spins up to `spin` rad/s, under gravity: a gas that collapses into a packing, so contacts are
-// created, broken and removed throughout the run. dt is half the stable estimate.
+// The many-sphere scene of the dynamics tests: n spheres (radius 1 cm +-20 %) on a jittered
+// lattice of pitch 2.2 r in a box of five walls, random velocities up to 0.3 m/s and spins up to
+// `spin` rad/s, under gravity: a gas that collapses into a packing, so contacts are created,
+// broken and removed throughout the run. gas_in_a_box for any law; collapsing_gas for the linear
+// law, damped, with dt half the stable estimate.
 #include <cmath>
 #include <cstddef>
 #include <random>
@@ -12,13 +13,17 @@
 
 namespace lawcheck::test_scenes {
 
-inline Simulation<LinearCoulombLaw<double>> collapsing_gas(std::size_t n, unsigned seed, double gravity,
-                                                           double spin = 0) {
+// The same box and spheres for any law: n spheres of `material` (radius 1 cm +-20 %) on the
+// jittered lattice, random velocities up to 0.3 m/s and spins up to `spin` rad/s, under gravity;
+// no damping, no dt (the caller's).
+template <class Law>
+Simulation<Law> gas_in_a_box(const Law& law, const typename Law::Material& material, std::size_t n, unsigned seed,
+                             double gravity, double spin) {
   constexpr double r = 0.01;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
-  Simulation<LinearCoulombLaw<double>> sim;
-  sim.add_material(FrictMat{1e7, 0.3, 0.4, 2600});
+  Simulation<Law> sim(law);
+  sim.add_material(material);
   const auto side = static_cast<std::size_t>(std::ceil(std::cbrt(static_cast<double>(n))));
   const double pitch = 2.2 * r, box = static_cast<double>(side) * pitch;
   auto wall = [&](int axis, int sense, double at) {
@@ -43,6 +48,13 @@ inline Simulation<LinearCoulombLaw<double>> collapsing_gas(std::size_t n, unsign
     sim.add_particle({Sphere{radius}, {pos}, {vel, ang_vel}});
   }
   sim.set_gravity(Vec3d(0, 0, -gravity));
+  return sim;
+}
+
+inline Simulation<LinearCoulombLaw<double>> collapsing_gas(std::size_t n, unsigned seed, double gravity,
+                                                           double spin = 0) {
+  Simulation<LinearCoulombLaw<double>> sim =
+      gas_in_a_box(LinearCoulombLaw<double>{}, FrictMat{1e7, 0.3, 0.4, 2600}, n, seed, gravity, spin);
   sim.set_damping(0.05);
   sim.set_dt(0.5 * sim.stable_dt().dt);
   return sim;
