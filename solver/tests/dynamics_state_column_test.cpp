@@ -1,6 +1,7 @@
 // dynamics/state_column.hpp: a law's States stored one array per 8-byte word come back bit for
-// bit, whatever their members (doubles, an Eigen vector, a byte and the padding after it), through
-// every way the solver writes them: push_back, the law pass's lanes, move and pop_back.
+// bit, whatever their members (doubles, an Eigen vector, a byte and the padding after it, or a
+// State shorter than a word), through every way the solver writes them: push_back, the law pass's
+// lanes, move and pop_back.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -56,14 +57,37 @@ TEST(StateColumn, KeepsEachStateBitForBitThroughPushLanesMoveAndPop) {
   EXPECT_TRUE(same(c[2], make(9)));
   EXPECT_TRUE(same(c[8], make(8)));
 
+  // == compares the words, padding included: storing back what was loaded changes no bit, a +0
+  // for a -0 does.
   StateColumn<OddState> d = c;
   EXPECT_TRUE(d == c);
-  d.lanes(8).store(0, make(8));  // the same bits: still equal
+  d.lanes(8).store(0, c[8]);
   EXPECT_TRUE(d == c);
-  OddState flipped = make(8);
+  OddState flipped = c[8];
   flipped.spare = 0.0;  // +0 instead of -0: equal as a value, not as bits
   d.lanes(8).store(0, flipped);
   EXPECT_FALSE(d == c);
+}
+
+// A State shorter than a word: its bytes, and zeros past them.
+struct TinyState {
+  std::uint8_t b[3];
+};
+static_assert(StateColumn<TinyState>::words == 1);
+
+TEST(StateColumn, AStateShorterThanAWordKeepsItsBytesAndZerosPastThem) {
+  StateColumn<TinyState> a, b;
+  for (std::uint8_t k = 0; k < 5; ++k) {
+    a.push_back({{k, static_cast<std::uint8_t>(k + 100), 255}});
+    b.push_back({{k, static_cast<std::uint8_t>(k + 100), 255}});
+  }
+  EXPECT_TRUE(a == b);
+  const TinyState t = a[3];
+  EXPECT_EQ(t.b[0], 3);
+  EXPECT_EQ(t.b[1], 103);
+  EXPECT_EQ(t.b[2], 255);
+  a.lanes(3).store(0, TinyState{{3, 103, 254}});
+  EXPECT_FALSE(a == b);
 }
 
 }  // namespace
