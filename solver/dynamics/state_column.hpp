@@ -3,8 +3,9 @@
 // words, one array per word, so that the law pass (dynamics/contact_block.hpp) loads and stores
 // lane after lane of each word with whole vector loads and stores. Kept as an array of States,
 // the linear law's 24-byte records (ft.y, ft.z, fy) cost the vectorised pass ~20 permutes and
-// blends per 4 contacts to take apart and put back: law_kernel 5.2 -> 3.3 ns per contact on an
-// AVX2 host (benchmarks/README.md, "The law's state as columns").
+// blends per 4 contacts to take apart and put back. On an AVX2 host: the law pass alone 5.2 ->
+// 3.2-3.6 ns per contact, law_kernel 5.1-5.3 -> 4.3 ns, contact_step -16..-20 % (benchmarks/README.md,
+// "The law's state as columns").
 //
 // A lane is copied into a State and back with std::memcpy (the compiler keeps the words in
 // registers), whatever the members; padding travels as it is.
