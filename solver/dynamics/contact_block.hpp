@@ -150,10 +150,11 @@ template <LawNeeds N>
 }
 
 // Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l] and
-// state.load(l); PhysColumn::lanes and StateColumn::lanes give them), its local force, torque (if it returns one: LawNeeds)
-// and broken flag into the block; returns the energy the laws dissipated (zero unless TrackEnergy). A plain loop over
-// scalars: a law written without branches (laws/linear_coulomb_law.hpp) vectorises here with
-// AVX2 or AVX-512. benchmarks/law_kernel_bench.cpp times this very function.
+// state.load(l); PhysColumn::lanes and StateColumn::lanes give them), its local force, torque (if
+// it returns one: LawNeeds) and broken flag into the block; returns the energy the laws dissipated
+// (zero unless TrackEnergy). A plain loop over scalars: a law written without branches
+// (laws/linear_coulomb_law.hpp) vectorises here with AVX2 or AVX-512.
+// benchmarks/law_kernel_bench.cpp times this very function.
 template <bool TrackEnergy, class Law>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
                              const typename StateColumn<typename Law::State>::Lanes& state, std::size_t l0,

@@ -86,9 +86,8 @@ private:
     std::memcpy(&w, reinterpret_cast<const unsigned char*>(&s) + c * sizeof(std::uint64_t), word_bytes(c));
     return w;
   }
-  // void*: byte for byte on purpose (above).
   [[gnu::always_inline]] static void put_word(State& s, std::size_t c, std::uint64_t w) {
-    std::memcpy(static_cast<void*>(reinterpret_cast<unsigned char*>(&s) + c * sizeof(std::uint64_t)), &w, word_bytes(c));
+    std::memcpy(reinterpret_cast<unsigned char*>(&s) + c * sizeof(std::uint64_t), &w, word_bytes(c));
   }
 
   std::array<std::vector<std::uint64_t>, words> col_;

@@ -48,7 +48,8 @@ TEST(StateColumn, KeepsEachStateBitForBitThroughPushLanesMoveAndPop) {
     EXPECT_TRUE(same(lanes.load(l), make(static_cast<int>(4 + l))));
     lanes.store(l, make(100 + static_cast<int>(l)));
   }
-  for (int k = 0; k < 10; ++k) EXPECT_TRUE(same(c[static_cast<std::size_t>(k)], make(k >= 4 && k < 7 ? 96 + k : k))) << k;
+  for (int k = 0; k < 10; ++k)
+    EXPECT_TRUE(same(c[static_cast<std::size_t>(k)], make(k >= 4 && k < 7 ? 96 + k : k))) << k;
 
   // Removal as ContactBatch does it: the last contact into the hole, then pop.
   c.move(2, 9);
