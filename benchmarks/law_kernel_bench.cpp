@@ -4,8 +4,9 @@
 // from the block's arrays, FrictPhys as the pass receives it (contiguous: PhysColumn::lanes first
 // joins each contact's kn with its material pair's kt/kn and tanPhi into a block-sized array -- the
 // solver's storage cost, not the law's, timed in contact_step: ~0.35 ns per contact), State as
-// ContactBatch stores it (a StateColumn: one array per 8-byte word), the force and broken flag stored into the block (the linear law returns
-// no torque) and, with energy tracking, the dissipation summed.
+// ContactBatch stores it (a StateColumn: one array per 8-byte word), the force and broken flag
+// stored into the block (the linear law returns no torque) and, with energy tracking, the
+// dissipation summed.
 //
 // Inputs: sphere pairs of radius 0.5..1.5 mm in compression (uN = -1e-4..-1e-2 r), FrictMat
 // defaults, kn/kt/tanPhi from the solver's physics (frict_phys, contact_lengths). The tangential

@@ -107,7 +107,8 @@ template <LawNeeds N>
 void other_pair_kinematics(ContactBlock& b, const OtherPairInputs& in, const double* frames, std::size_t k0,
                                   std::size_t m, std::size_t fresh_from, double dt) {
   LAWCHECK_SIMD_LOOP
-  for (std::size_t l = 0; l < m; ++l) other_pair_lane<false, N>(b, in, l, frames + 4 * (k0 + l), k0 + l < fresh_from, dt);
+  for (std::size_t l = 0; l < m; ++l)
+    other_pair_lane<false, N>(b, in, l, frames + 4 * (k0 + l), k0 + l < fresh_from, dt);
   for (std::size_t l = 0; l < m; ++l)
     if (b.rare[l] != 0 && !in.gone[l]) [[unlikely]]
       other_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);

@@ -473,8 +473,8 @@ private:
     double* frames = b.frame.data()->coeffs().data();
     std::size_t gone = 0;
     if constexpr (SpherePair) {
-      const std::size_t bad = sphere_pair_kinematics<needs>(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames, kb, m,
-                                                     b.size(), b.fresh_from, bodies, dt_);
+      const std::size_t bad = sphere_pair_kinematics<needs>(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames,
+                                                            kb, m, b.size(), b.fresh_from, bodies, dt_);
       if (bad < m) [[unlikely]]
         throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
                                      b.id1[kb + bad], b.id2[kb + bad], steps_));
@@ -490,7 +490,8 @@ private:
     if constexpr (TrackEnergy)  // contacts created in this step, before their first increment
       if (!energy_.has_reference)
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
-          if (!is_gone(l)) e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
+          if (!is_gone(l))
+            e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
     std::array<typename LawAt<I>::Phys, contact_block> lane_phys;  // PhysColumn::lanes' scratch
     const auto* phys = b.phys.lanes(kb, m, lane_phys.data());
     const auto state = b.state.lanes(kb);

@@ -36,11 +36,7 @@ public:
   // The columns from contact k0 on, for a pass over lanes l = 0, 1, ... (contact k0 + l).
   class Lanes {
   public:
-    [[gnu::always_inline]] State load(std::size_t l) const {
-      State s;
-      for (std::size_t c = 0; c < words; ++c) put_word(s, c, col_[c][l]);
-      return s;
-    }
+    [[gnu::always_inline]] State load(std::size_t l) const { return gather(col_, l); }
     [[gnu::always_inline]] void store(std::size_t l, const State& s) const {
       for (std::size_t c = 0; c < words; ++c) col_[c][l] = word(s, c);
     }
@@ -54,11 +50,7 @@ public:
   void reserve(std::size_t n) {
     for (auto& c : col_) c.reserve(n);
   }
-  State operator[](std::size_t k) const {
-    State s;
-    for (std::size_t c = 0; c < words; ++c) put_word(s, c, col_[c][k]);
-    return s;
-  }
+  State operator[](std::size_t k) const { return gather(col_, k); }
   void push_back(const State& s) {
     for (std::size_t c = 0; c < words; ++c) col_[c].push_back(word(s, c));
   }
@@ -88,6 +80,13 @@ private:
   }
   [[gnu::always_inline]] static void put_word(State& s, std::size_t c, std::uint64_t w) {
     std::memcpy(reinterpret_cast<unsigned char*>(&s) + c * sizeof(std::uint64_t), &w, word_bytes(c));
+  }
+  // Contact k's State from columns col[c] (the stored vectors, or a pass's pointers).
+  template <class Columns>
+  [[gnu::always_inline]] static State gather(const Columns& col, std::size_t k) {
+    State s;
+    for (std::size_t c = 0; c < words; ++c) put_word(s, c, col[c][k]);
+    return s;
   }
 
   std::array<std::vector<std::uint64_t>, words> col_;

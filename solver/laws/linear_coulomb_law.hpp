@@ -41,9 +41,10 @@
 // 0/0); with AVX2 (no masks) the sqrt and division run on every lane and the blend discards the
 // sticking lanes' quotient (vsqrtpd/vdivpd ymm in the law pass, checked 2026-11-25; harmless under
 // -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
-// quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy bookkeeping keeps its branches (a tracked loop
-// sums energies, a reduction that does not vectorise without reordering the sum). The loop shape
-// and the flag that vectorise: benchmarks/README.md, "Law kernel and bytes per contact".
+// quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy
+// bookkeeping keeps its branches (a tracked loop sums energies, a reduction that does not
+// vectorise without reordering the sum). The loop shape and the flag that vectorise:
+// benchmarks/README.md, "Law kernel and bytes per contact".
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
 // Cp2_FrictMat_FrictPhys), an empty initial state, stiffnesses kn and kt for the time step.

@@ -12,13 +12,11 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
-#include <cstring>
-#include <random>
 #include <string>
-#include <vector>
 
 #include "dynamics/simulation.hpp"
 #include "gas_scene.hpp"
+#include "same_bits.hpp"
 #include "laws/exudyn_law.hpp"
 #include "laws/linear_coulomb_law.hpp"
 
@@ -44,18 +42,6 @@ Simulation<Law> spinning_gas(const Law& law, const typename Law::Material& mater
   return sim;
 }
 
-template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-}
-
-bool same_energies(const EnergyLedger& a, const EnergyLedger& b) {
-  const double ta[] = {a.kinetic_translational, a.kinetic_rotational, a.elastic, a.damping, a.reference_total};
-  const double tb[] = {b.kinetic_translational, b.kinetic_rotational, b.elastic, b.damping, b.reference_total};
-  return std::memcmp(ta, tb, sizeof ta) == 0 &&
-         std::memcmp(a.dissipated.by_kind.data(), b.dissipated.by_kind.data(), sizeof(double) * energy_kind_count) == 0;
-}
-
 // Steps both runs, compares them at every step, and checks the scene means something: many
 // contacts, sphere-wall ones among them, created and broken, and energy dissipated by `kind`.
 template <class Law>
@@ -70,9 +56,7 @@ void expect_same_run(const Law& law, const typename Law::Material& material, Ene
     declared.step(1, true);
     everything.step(1, true);
     const Particles &a = declared.particles(), &b = everything.particles();
-    if (!(same_bits(a.force, b.force) && same_bits(a.torque, b.torque) && same_bits(a.pos, b.pos) &&
-          same_bits(a.vel, b.vel) && same_bits(a.ang_vel, b.ang_vel) && same_bits(a.ori, b.ori) &&
-          same_energies(declared.energy(), everything.energy()) &&
+    if (!(test_bits::same_particles(a, b) && test_bits::same_energies(declared.energy(), everything.energy()) &&
           declared.contact_count() == everything.contact_count()))
       first_difference = s;
     const std::size_t c = declared.contact_count();

@@ -29,30 +29,14 @@
 #include "gas_scene.hpp"
 #include "lattice_packing_scene.hpp"
 #include "laws/linear_coulomb_law.hpp"
+#include "same_bits.hpp"
 
 namespace lawcheck::dynamics_threads_test {
 namespace {
 
 using Sim = Simulation<LinearCoulombLaw<double>>;
 
-// NaN-safe: bit patterns, not values (NaN != NaN, and -0.0 == 0.0 would hide a sign).
-template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-}
-
-// Every number the ledger holds.
-using EnergyTerms = std::array<double, 9 + energy_kind_count>;
-EnergyTerms energy_terms(const EnergyLedger& e) {
-  EnergyTerms t{e.kinetic_translational, e.kinetic_rotational, e.gravity_potential, e.elastic, e.damping,
-                e.damping_pending, e.reference_total, e.scale, e.has_reference ? 1.0 : 0.0};
-  std::copy(e.dissipated.by_kind.begin(), e.dissipated.by_kind.end(), t.end() - energy_kind_count);
-  return t;
-}
-
-bool same_bits(const EnergyTerms& a, const EnergyTerms& b) { return std::memcmp(a.data(), b.data(), sizeof a) == 0; }
-
-bool same_energies(const EnergyLedger& a, const EnergyLedger& b) { return same_bits(energy_terms(a), energy_terms(b)); }
+using namespace test_bits;  // same_bits, energy_terms, same_energies, same_particles
 
 TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThousandSteps) {
   Sim one = test_scenes::collapsing_gas(1000, 11, 100, 30);
@@ -273,9 +257,7 @@ TEST(Threads, HundredThousandSpherePackingGivesBitIdenticalForcesTorquesAndEnerg
   const auto same_contacts = [](const auto& x, const auto& y) {
     return same_bits(x.id1, y.id1) && same_bits(x.id2, y.id2) && x.state == y.state;
   };
-  const bool final_particles = same_bits(p1.force, p2.force) && same_bits(p1.torque, p2.torque) &&
-                               same_bits(p1.pos, p2.pos) && same_bits(p1.vel, p2.vel) &&
-                               same_bits(p1.ang_vel, p2.ang_vel) && same_bits(p1.ori, p2.ori);
+  const bool final_particles = same_particles(p1, p2);
   const bool final_contacts = same_contacts(one.final.sphere_contacts(), two.final.sphere_contacts()) &&
                               same_contacts(one.final.other_contacts(), two.final.other_contacts());
 
