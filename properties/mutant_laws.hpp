@@ -33,6 +33,13 @@
 //   released_forgets_rotation     a break releases only the tangential spring's share,
 //                                 kt ut_{n-1} . ut^T / 2 (the correct product form of it)  (breakage)
 //
+// Which mutation a law carries is a run-time value (`mutation`), not a template parameter: the
+// kit's properties are templates on the subject, so a type per mutant compiled the whole fast kit
+// (double and 50 digits) twenty times -- 154 s of one CPU in the Release build and 235 s under the
+// sanitizers, the longest translation unit of the tree; one type per family compiles it twice.
+// The kit's generators default-construct the law (CoulombSubject::law, rc::gen::build), so a
+// default-constructed mutant takes the family's chosen mutation (MutationScope, below).
+//
 // "The double build only" (precision mutants): a float cast written in a law templated on its
 // scalar rounds both the double and the 50-digit run to the same float, which no comparison of
 // the two can see; a fast path taken for double only is what loses precision unseen -- and what
@@ -66,27 +73,40 @@ enum class Mutation {
   code_split_in_float,
 };
 
+enum class Mutation6 {
+  torque_sign_flipped,
+  twist_with_bending_stiffness,
+  bending_z_stiffer,
+  released_forgets_rotation,
+};
+
+// The mutation a default-constructed mutant of each family carries; set for a scope by
+// MutationScope (the test is single-threaded).
+inline Mutation chosen_mutation = Mutation::no_radial_return;
+inline Mutation6 chosen_mutation6 = Mutation6::torque_sign_flipped;
+
 // float for the double build, the scalar itself otherwise.
 template <class R>
 using DoubleBuildFloat = std::conditional_t<std::is_same_v<R, double>, float, R>;
 
-template <class R, Mutation M>
+template <class R>
 struct MutantCoulombLaw {
   using Scalar = R;
   using Phys = FrictPhys<R>;
   using State = typename LinearCoulombLaw<R>::State;
   using Material = FrictMat;
-  template <class S> using rebind = MutantCoulombLaw<S, M>;
+  template <class S> using rebind = MutantCoulombLaw<S>;
   static constexpr std::string_view name = "mutant";
   static constexpr auto energy_kinds = LinearCoulombLaw<R>::energy_kinds;
 
   bool no_break = false;
   bool no_slip = false;
   PlasticDissipation dissipation = decided_plastic_dissipation;
+  Mutation mutation = chosen_mutation;
 
   template <class S>
   rebind<S> cast() const {
-    return {no_break, no_slip, dissipation};
+    return {no_break, no_slip, dissipation, mutation};
   }
 
   LinearCoulombLaw<R> correct() const { return {no_break, no_slip, dissipation}; }
@@ -105,79 +125,93 @@ struct MutantCoulombLaw {
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     using std::abs;
-    using std::sqrt;
-    if constexpr (M == Mutation::no_radial_return || M == Mutation::no_slip_ignored ||
-                  M == Mutation::no_break_ignored) {
-      auto law = correct();
-      if constexpr (M == Mutation::no_radial_return) law.no_slip = true;
-      if constexpr (M == Mutation::no_slip_ignored) law.no_slip = false;
-      if constexpr (M == Mutation::no_break_ignored) law.no_break = false;
-      return law.template step<TrackEnergy>(g, ph, s, dt);
-    } else if constexpr (M == Mutation::wrong_increment_sign) {
-      LocalGeom<R> flipped = g;
-      flipped.vel.template tail<2>() *= -1;
-      return correct().template step<TrackEnergy>(flipped, ph, s, dt);
-    } else if constexpr (M == Mutation::square_yield_surface) {
-      LocalResponse<R> out;
-      const R fn = ph.kn * g.uN;
-      s.ft += (dt * ph.kt) * g.vel.template tail<2>();
-      if (!no_slip) {
-        const R fy = abs(fn) * ph.tan_phi;
-        for (int i = 0; i < 2; ++i) {
-          const R ft = abs(s.ft[i]);
-          if (ft > fy) {
-            if constexpr (TrackEnergy) out.dissipated[EnergyKind::plastic_shear] += slip_dissipation(dissipation, ft, fy, ph.kt);
-            s.ft[i] = s.ft[i] > 0 ? fy : R(-fy);
+    switch (mutation) {
+      case Mutation::no_radial_return:
+      case Mutation::no_slip_ignored:
+      case Mutation::no_break_ignored: {
+        auto law = correct();
+        if (mutation == Mutation::no_radial_return) law.no_slip = true;
+        if (mutation == Mutation::no_slip_ignored) law.no_slip = false;
+        if (mutation == Mutation::no_break_ignored) law.no_break = false;
+        return law.template step<TrackEnergy>(g, ph, s, dt);
+      }
+      case Mutation::wrong_increment_sign: {
+        LocalGeom<R> flipped = g;
+        flipped.vel.template tail<2>() *= -1;
+        return correct().template step<TrackEnergy>(flipped, ph, s, dt);
+      }
+      case Mutation::square_yield_surface: {
+        LocalResponse<R> out;
+        const R fn = ph.kn * g.uN;
+        s.ft += (dt * ph.kt) * g.vel.template tail<2>();
+        if (!no_slip) {
+          const R fy = abs(fn) * ph.tan_phi;
+          for (int i = 0; i < 2; ++i) {
+            const R ft = abs(s.ft[i]);
+            if (ft > fy) {
+              if constexpr (TrackEnergy)
+                out.dissipated[EnergyKind::plastic_shear] += slip_dissipation(dissipation, ft, fy, ph.kt);
+              s.ft[i] = s.ft[i] > 0 ? fy : R(-fy);
+            }
           }
         }
+        out.force << fn, s.ft;
+        return out;
       }
-      out.force << fn, s.ft;
-      return out;
-    } else if constexpr (M == Mutation::breaks_at_touch) {
-      if (g.uN == 0 && !no_break) {
-        LocalGeom<R> pulled = g;
-        pulled.uN = R(1);  // the correct law's break, one instant early
-        return correct().template step<TrackEnergy>(pulled, ph, s, dt);
+      case Mutation::breaks_at_touch: {
+        if (g.uN == 0 && !no_break) {
+          LocalGeom<R> pulled = g;
+          pulled.uN = R(1);  // the correct law's break, one instant early
+          return correct().template step<TrackEnergy>(pulled, ph, s, dt);
+        }
+        return correct().template step<TrackEnergy>(g, ph, s, dt);
       }
-      return correct().template step<TrackEnergy>(g, ph, s, dt);
-    } else if constexpr (M == Mutation::released_energy_forgotten || M == Mutation::released_booked_as_plastic ||
-                         M == Mutation::state_kept_at_break) {
-      const State before = s;
-      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-      if (r.broken) {
-        if constexpr (M == Mutation::released_energy_forgotten) r.dissipated[EnergyKind::released] = R(0);
-        if constexpr (M == Mutation::released_booked_as_plastic)
-          std::swap(r.dissipated[EnergyKind::released], r.dissipated[EnergyKind::plastic_shear]);
-        if constexpr (M == Mutation::state_kept_at_break) s = before;
+      case Mutation::released_energy_forgotten:
+      case Mutation::released_booked_as_plastic:
+      case Mutation::state_kept_at_break: {
+        const State before = s;
+        auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+        if (r.broken) {
+          if (mutation == Mutation::released_energy_forgotten) r.dissipated[EnergyKind::released] = R(0);
+          if (mutation == Mutation::released_booked_as_plastic)
+            std::swap(r.dissipated[EnergyKind::released], r.dissipated[EnergyKind::plastic_shear]);
+          if (mutation == Mutation::state_kept_at_break) s = before;
+        }
+        return r;
       }
-      return r;
-    } else if constexpr (M == Mutation::spurious_torque) {
-      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-      if (!r.broken) r.torque = (R(1e-12) * ph.kt * g.uN * g.uN * dt) * g.ang_vel;
-      return r;
-    } else if constexpr (M == Mutation::z_increment_scaled || M == Mutation::anisotropic_stiffness) {
-      LocalGeom<R> scaled = g;
-      scaled.vel.z() *= R(z_factor);
-      return correct().template step<TrackEnergy>(scaled, ph, s, dt);
-    } else if constexpr (M == Mutation::normal_force_in_float_when_no_break) {
-      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-      if (no_break) r.force.x() = R(static_cast<DoubleBuildFloat<R>>(r.force.x()));
-      return r;
-    } else if constexpr (M == Mutation::code_split_in_float) {
-      auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-      if (dissipation == PlasticDissipation::code_split) {
-        R& d = r.dissipated[EnergyKind::plastic_shear];
-        d = R(static_cast<DoubleBuildFloat<R>>(d));
+      case Mutation::spurious_torque: {
+        auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+        if (!r.broken) r.torque = (R(1e-12) * ph.kt * g.uN * g.uN * dt) * g.ang_vel;
+        return r;
       }
-      return r;
-    } else {
-      return correct().template step<TrackEnergy>(g, ph, s, dt);
+      case Mutation::z_increment_scaled:
+      case Mutation::anisotropic_stiffness: {
+        LocalGeom<R> scaled = g;
+        scaled.vel.z() *= R(z_factor);
+        return correct().template step<TrackEnergy>(scaled, ph, s, dt);
+      }
+      case Mutation::normal_force_in_float_when_no_break: {
+        auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+        if (no_break) r.force.x() = R(static_cast<DoubleBuildFloat<R>>(r.force.x()));
+        return r;
+      }
+      case Mutation::code_split_in_float: {
+        auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
+        if (dissipation == PlasticDissipation::code_split) {
+          R& d = r.dissipated[EnergyKind::plastic_shear];
+          d = R(static_cast<DoubleBuildFloat<R>>(d));
+        }
+        return r;
+      }
+      case Mutation::tangential_energy_forgotten:  // the energy only (elastic_energy)
+        break;
     }
+    return correct().template step<TrackEnergy>(g, ph, s, dt);
   }
 
   R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const {
-    if constexpr (M == Mutation::tangential_energy_forgotten) return ph.kn * g.uN * g.uN / 2;
-    if constexpr (M == Mutation::anisotropic_stiffness) {
+    if (mutation == Mutation::tangential_energy_forgotten) return ph.kn * g.uN * g.uN / 2;
+    if (mutation == Mutation::anisotropic_stiffness) {
       // Fz = 1.01 kt uz stores Fz^2 / (2 1.01 kt): consistent with the force
       const R normal = ph.kn * g.uN * g.uN / 2;
       if (ph.kt == 0) return normal;
@@ -188,38 +222,32 @@ struct MutantCoulombLaw {
   }
 };
 
-static_assert(SolverLaw<MutantCoulombLaw<double, Mutation::square_yield_surface>>);
+static_assert(SolverLaw<MutantCoulombLaw<double>>);
 
-template <class R, Mutation M>
-void showValue(const MutantCoulombLaw<R, M>& law, std::ostream& os) {
-  os << "MutantCoulombLaw<" << int(M) << ">{noBreak=" << law.no_break << " noSlip=" << law.no_slip
+template <class R>
+void showValue(const MutantCoulombLaw<R>& law, std::ostream& os) {
+  os << "MutantCoulombLaw<" << int(law.mutation) << ">{noBreak=" << law.no_break << " noSlip=" << law.no_slip
      << " dissipation=" << name_of(law.dissipation) << "}";
 }
 
-enum class Mutation6 {
-  torque_sign_flipped,
-  twist_with_bending_stiffness,
-  bending_z_stiffer,
-  released_forgets_rotation,
-};
-
-template <class R, Mutation6 M>
+template <class R>
 struct MutantLinEl6Law {
   using Scalar = R;
   using Phys = LinEl6Phys<R>;
   using State = typename LinEl6Law<R>::State;
   using Material = FrictMat;
-  template <class S> using rebind = MutantLinEl6Law<S, M>;
+  template <class S> using rebind = MutantLinEl6Law<S>;
   static constexpr std::string_view name = "mutant6";
   static constexpr auto energy_kinds = LinEl6Law<R>::energy_kinds;
 
   double char_len = 0.01;
   bool no_break = false;
   RotationalStiffness rotational_stiffness = decided_rotational_stiffness;
+  Mutation6 mutation = chosen_mutation6;
 
   template <class S>
   rebind<S> cast() const {
-    return {char_len, no_break, rotational_stiffness};
+    return {char_len, no_break, rotational_stiffness, mutation};
   }
 
   LinEl6Law<R> correct() const { return {char_len, no_break, rotational_stiffness}; }
@@ -237,28 +265,53 @@ struct MutantLinEl6Law {
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     const State before = s;
     auto r = correct().template step<TrackEnergy>(g, ph, s, dt);
-    if constexpr (M == Mutation6::torque_sign_flipped) r.torque = -r.torque;
-    if constexpr (M == Mutation6::twist_with_bending_stiffness) r.torque.x() = ph.kb * s.rot.x();
-    if constexpr (M == Mutation6::bending_z_stiffer) r.torque.z() *= R(z_factor);
-    if constexpr (M == Mutation6::released_forgets_rotation)
-      if (r.broken)
-        r.dissipated[EnergyKind::released] = ph.kt * before.ut.dot(before.ut + dt * g.vel.template tail<2>()) / 2;
+    switch (mutation) {
+      case Mutation6::torque_sign_flipped: r.torque = -r.torque; break;
+      case Mutation6::twist_with_bending_stiffness: r.torque.x() = ph.kb * s.rot.x(); break;
+      case Mutation6::bending_z_stiffer: r.torque.z() *= R(z_factor); break;
+      case Mutation6::released_forgets_rotation:
+        if (r.broken)
+          r.dissipated[EnergyKind::released] = ph.kt * before.ut.dot(before.ut + dt * g.vel.template tail<2>()) / 2;
+        break;
+    }
     return r;
   }
 
   R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const {
     const R e = correct().elastic_energy(g, ph, s);
-    if constexpr (M == Mutation6::bending_z_stiffer) return e + R(z_factor - 1) * ph.kb * s.rot.z() * s.rot.z() / 2;
+    if (mutation == Mutation6::bending_z_stiffer) return e + R(z_factor - 1) * ph.kb * s.rot.z() * s.rot.z() / 2;
     return e;
   }
 };
 
-static_assert(SolverLaw<MutantLinEl6Law<double, Mutation6::torque_sign_flipped>>);
+static_assert(SolverLaw<MutantLinEl6Law<double>>);
 
-template <class R, Mutation6 M>
-void showValue(const MutantLinEl6Law<R, M>& law, std::ostream& os) {
-  os << "MutantLinEl6Law<" << int(M) << ">{charLen=" << law.char_len << " noBreak=" << law.no_break
+template <class R>
+void showValue(const MutantLinEl6Law<R>& law, std::ostream& os) {
+  os << "MutantLinEl6Law<" << int(law.mutation) << ">{charLen=" << law.char_len << " noBreak=" << law.no_break
      << " rotationalStiffness=" << name_of(law.rotational_stiffness) << "}";
 }
+
+// Sets a family's chosen mutation for the scope (the kit's laws built meanwhile carry it) and
+// restores the previous one. NoMutation: a subject that is no mutant family (the test's
+// ElasticDifferenceSubject).
+struct NoMutation {};
+
+class MutationScope {
+ public:
+  explicit MutationScope(Mutation m) : saved_(chosen_mutation), saved6_(chosen_mutation6) { chosen_mutation = m; }
+  explicit MutationScope(Mutation6 m) : saved_(chosen_mutation), saved6_(chosen_mutation6) { chosen_mutation6 = m; }
+  explicit MutationScope(NoMutation) : saved_(chosen_mutation), saved6_(chosen_mutation6) {}
+  ~MutationScope() {
+    chosen_mutation = saved_;
+    chosen_mutation6 = saved6_;
+  }
+  MutationScope(const MutationScope&) = delete;
+  MutationScope& operator=(const MutationScope&) = delete;
+
+ private:
+  Mutation saved_;
+  Mutation6 saved6_;
+};
 
 }  // namespace lawcheck::properties
