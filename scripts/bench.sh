@@ -8,6 +8,10 @@
 #   scripts/bench.sh --filter REGEX      a subset of your own
 #   scripts/bench.sh --vs-lammps         contact_step/spheres:10000 against LAMMPS gran/hooke/history
 #                                        on the same packing, 3 rounds interleaved (needs lmp)
+#   scripts/bench.sh --against REV       the working tree against commit REV in the same run: REV's
+#                                        benchmarks built apart (build/bench/against/SHA, kept),
+#                                        both binaries in 9 interleaved rounds (--repetitions),
+#                                        same gate (benchmarks/same_run.py); takes --filter/--all
 #
 # Each benchmark runs 9 repetitions of >= 0.2 s (Google Benchmark JSON, every repetition kept so
 # compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
@@ -32,6 +36,7 @@ threshold=10
 alpha=0.05
 repetitions=9
 vs_lammps=0
+against=""
 while (($#)); do
   case "$1" in
     --refresh-baseline) refresh=1 ;;
@@ -41,11 +46,20 @@ while (($#)); do
     --alpha) alpha="$2"; shift ;;
     --repetitions) repetitions="$2"; shift ;;
     --vs-lammps) vs_lammps=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --against) against="$2"; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+if [ -n "$against" ] && ((refresh || vs_lammps)); then
+  echo "bench.sh: --against compares two builds in one run; drop --refresh-baseline/--vs-lammps" >&2
+  exit 2
+fi
+if [ -n "$against" ] && ! sha="$(git -C "$root" rev-parse --verify --quiet "$against^{commit}")"; then
+  echo "bench.sh: --against $against: not a commit of this repository" >&2
+  exit 2
+fi
 if ((refresh)) && [ "$filter" != "$subset" ]; then
   echo "bench.sh: --refresh-baseline always records the baseline subset; drop --filter/--all" >&2
   exit 2
@@ -71,6 +85,25 @@ if ((vs_lammps)); then
   exec /usr/bin/python3 "$root/benchmarks/lammps/vs_lammps.py" compare \
     --benchmarks "$build/benchmarks/lawcheck_benchmarks" \
     --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$(command -v lmp)"
+fi
+
+# Same run against another commit (benchmarks/README.md "Regression workflow"): REV's tree from
+# git archive (no worktree left behind), built once per commit; the packing cache is shared.
+if [ -n "$against" ]; then
+  other="$build/against/$sha"
+  if [ ! -x "$other/build/benchmarks/lawcheck_benchmarks" ]; then
+    rm -rf "$other/src" && mkdir -p "$other/src"
+    git -C "$root" archive "$sha" | tar -x -C "$other/src"
+    cmake -S "$other/src" -B "$other/build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON \
+      -DLAWCHECK_NATIVE=ON >/dev/null
+    cmake --build "$other/build" --target lawcheck_benchmarks -j "$(nproc)"
+  fi
+  echo "bench.sh: $(uptime)"
+  echo "bench.sh: baseline = ${against} (${sha:0:12}), contender = the working tree"
+  LAWCHECK_BENCH_CACHE="${LAWCHECK_BENCH_CACHE:-$build/bench-cache}" exec /usr/bin/python3 \
+    "$root/benchmarks/same_run.py" --baseline "$other/build/benchmarks/lawcheck_benchmarks" \
+    --contender "$build/benchmarks/lawcheck_benchmarks" --filter "$filter" --rounds "$repetitions" \
+    --threshold "$threshold" --alpha "$alpha"
 fi
 
 mkdir -p "$build/results"
