@@ -78,6 +78,8 @@ struct BodyArrays {
   const double* vel;
   const double* ang_vel;
   const double* radius;
+  const double* force;   // prefetched only (sphere_pair_gather)
+  const double* torque;  // prefetched only
 };
 
 // Lane l's frame: transported from the stored one (old, Eigen's order x, y, z, w) to the normal n

@@ -469,7 +469,8 @@ private:
     const auto& law = std::get<I>(laws_);
     constexpr LawNeeds needs = law_needs<LawAt<I>>();  // what the passes compute for the law
     ContactBlock& blk = s.block;
-    const BodyArrays bodies{P.pos.data()->data(), P.vel.data()->data(), P.ang_vel.data()->data(), P.radius.data()};
+    const BodyArrays bodies{P.pos.data()->data(),     P.vel.data()->data(),   P.ang_vel.data()->data(),
+                            P.radius.data(),          P.force.data()->data(), P.torque.data()->data()};
     double* frames = b.frame.data()->coeffs().data();
     std::size_t gone = 0;
     if constexpr (SpherePair) {
