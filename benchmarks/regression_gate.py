@@ -16,6 +16,21 @@ import json
 import sys
 
 
+def judges_real_time(name):
+    """Whether a benchmark is judged on real time (UseRealTime: the name ends in /real_time)."""
+    return name.endswith("/real_time")
+
+
+def verdict(change, p, threshold, alpha):
+    """The gate's rule on a median change in percent and its U-test p-value."""
+    significant = p < alpha
+    if change > threshold and significant:
+        return "REGRESSION"
+    if change < -threshold and significant:
+        return "improved"
+    return "ok"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("diff_json", help="compare.py --dump_to_json output")
@@ -38,7 +53,7 @@ def main():
             print(f"bench gate: {name}: no median aggregate (need --benchmark_repetitions >= 2)",
                   file=sys.stderr)
             return 2
-        real = name.endswith("/real_time")
+        real = judges_real_time(name)
         m = med["measurements"][0]
         change = 100.0 * (m["time"] if real else m["cpu"])
         base = m["real_time"] if real else m["cpu_time"]
@@ -49,15 +64,8 @@ def main():
             print(f"bench gate: {name}: no U test (fewer than 2 repetitions on a side)",
                   file=sys.stderr)
             return 2
-        significant = p < args.alpha
-        if change > args.threshold and significant:
-            verdict = "REGRESSION"
-        elif change < -args.threshold and significant:
-            verdict = "improved"
-        else:
-            verdict = "ok"
-        rows.append((name, "real" if real else "cpu", base, new, change, p, verdict,
-                     med["time_unit"]))
+        rows.append((name, "real" if real else "cpu", base, new, change, p,
+                     verdict(change, p, args.threshold, args.alpha), med["time_unit"]))
 
     if not rows:
         print("bench gate: no benchmark in common with the baseline", file=sys.stderr)
@@ -65,9 +73,9 @@ def main():
     width = max(len(r[0]) for r in rows)
     print(f"{'benchmark':<{width}}  clock  {'baseline':>12}  {'now':>12}  {'change':>8}  "
           f"{'p(U)':>7}  verdict")
-    for name, clock, base, new, change, p, verdict, unit in rows:
+    for name, clock, base, new, change, p, judged, unit in rows:
         print(f"{name:<{width}}  {clock:<5}  {base:>10.4g}{unit:>2}  {new:>10.4g}{unit:>2}  "
-              f"{change:>+7.1f}%  {p:>7.4f}  {verdict}")
+              f"{change:>+7.1f}%  {p:>7.4f}  {judged}")
     bad = [r for r in rows if r[6] == "REGRESSION"]
     print(f"\nbench gate: {len(rows)} benchmarks, {len(bad)} regressions "
           f"(median > +{args.threshold:g}% with U-test p < {args.alpha:g})")

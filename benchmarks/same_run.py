@@ -10,8 +10,9 @@ of each benchmark per binary per round, so drift lands on both sides alike. Per 
     benchmarks/regression_gate.py);
   - medians of both sides, their ratio (contender / baseline), the ratio of the minima, and the
     two-sided Mann-Whitney U test over the rounds (scipy);
-  - REGRESSION when the contender's median is more than THRESHOLD percent above the baseline's
-    with p < ALPHA; "improved" for the same margin faster.
+  - the gate's verdict (benchmarks/regression_gate.py, verdict): REGRESSION when the contender's
+    median is more than THRESHOLD percent above the baseline's with p < ALPHA; "improved" for the
+    same margin faster.
 Exit status: 0 no regression, 1 regression, 2 bad input (a binary failed, no common benchmark,
 fewer than 2 rounds).
 """
@@ -23,6 +24,8 @@ import sys
 
 from scipy.stats import mannwhitneyu
 
+from regression_gate import judges_real_time, verdict  # the gate's rule, one definition
+
 PER_ITEM = ("ns_per_contact", "ns_per_particle")
 
 
@@ -32,7 +35,7 @@ def figure(bench):
         if counter in bench:
             return 1e9 * bench[counter], counter  # Google Benchmark stores the counter in seconds
     scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}[bench.get("time_unit", "ns")]
-    if bench["name"].endswith("/real_time"):
+    if judges_real_time(bench["name"]):
         return scale * bench["real_time"], "real_time"
     return scale * bench["cpu_time"], "cpu_time"
 
@@ -93,12 +96,10 @@ def main():
         ma, mb = statistics.median(a), statistics.median(b)
         change = 100.0 * (mb / ma - 1)
         p = mannwhitneyu(a, b, alternative="two-sided").pvalue
-        significant = p < args.alpha
-        verdict = ("REGRESSION" if change > args.threshold and significant else
-                   "improved" if change < -args.threshold and significant else "ok")
-        regressions += verdict == "REGRESSION"
+        judged = verdict(change, p, args.threshold, args.alpha)
+        regressions += judged == "REGRESSION"
         print(f"{n:<{width}}  {kinds[n]:<15} {ma:>10.4g} {mb:>10.4g} {mb / ma:>7.3f} "
-              f"{min(b) / min(a):>9.3f} {p:>7.4f}  {verdict}")
+              f"{min(b) / min(a):>9.3f} {p:>7.4f}  {judged}")
     print(f"\nsame_run: {len(names)} benchmarks, {args.rounds} interleaved rounds, {regressions} regressions "
           f"(median > +{args.threshold:g}% with U-test p < {args.alpha:g}); figures in ns")
     return 1 if regressions else 0
