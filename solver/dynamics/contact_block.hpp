@@ -82,39 +82,63 @@ struct BodyArrays {
   const double* torque;  // prefetched only
 };
 
-// Lane l's frame: transported from the stored one (old, Eigen's order x, y, z, w) to the normal n
-// by the turn t = dt (w1 + w2)/2 (frame_step, geometry/contact_frame.hpp), or kept (a contact
-// created in this step: transport false). Stores the frame at t_n and its axes into the block and
-// returns the halfway frame. General: frame_step with every case (the rare lanes); otherwise
-// frame_step_common, and rare[l] says whether its case was not the common one.
-template <bool General>
-[[gnu::always_inline]] inline QuatValues block_frame(ContactBlock& b, std::size_t l, const double* frame,
-                                                     bool transport, double nx, double ny, double nz, double tx,
-                                                     double ty, double tz) {
-  const QuatValues old{frame[3], frame[0], frame[1], frame[2]};
-  QuatValues ori = old, mid = old;
-  if constexpr (General) {
-    if (transport) {
-      const FrameStep s = frame_step(to_quat(old), Vec3d(nx, ny, nz), Vec3d(tx, ty, tz));
-      ori = quat_values(s.ori);
-      mid = quat_values(s.mid);
-    }
-  } else {
-    const FrameStepValues s = frame_step_common(old, nx, ny, nz, tx, ty, tz);
-    // component by component: selects the vectoriser turns into blends
-    ori = {transport ? s.ori.w : old.w, transport ? s.ori.x : old.x, transport ? s.ori.y : old.y,
-           transport ? s.ori.z : old.z};
-    mid = {transport ? s.mid.w : old.w, transport ? s.mid.x : old.x, transport ? s.mid.y : old.y,
-           transport ? s.mid.z : old.z};
-    b.rare[l] = transport && !s.common ? 1.0 : 0.0;
-  }
+// Lane l's frame at t_n (ori) and its axes into the block.
+[[gnu::always_inline]] inline void block_store_frame(ContactBlock& b, std::size_t l, const QuatValues& ori) {
   b.ori[0][l] = ori.w;
   b.ori[1][l] = ori.x;
   b.ori[2][l] = ori.y;
   b.ori[3][l] = ori.z;
   const AxesValues axes = unit_rotation_matrix(ori);  // at t_n
   for (int c = 0; c < 9; ++c) b.axes[c][l] = axes.m[c];
-  return mid;
+}
+
+// The common case's step s (frame_step_common) into lane l: the frame at t_n and its axes, the
+// old frame kept where the contact was created in this step (transport false). Returns the
+// halfway frame. Whether the lane is rare is common_frame_rare's.
+[[gnu::always_inline]] inline QuatValues block_common_frame(ContactBlock& b, std::size_t l, const FrameStepValues& s,
+                                                            const QuatValues& old, bool transport) {
+  // component by component: selects the vectoriser turns into blends
+  const QuatValues ori{transport ? s.ori.w : old.w, transport ? s.ori.x : old.x, transport ? s.ori.y : old.y,
+                       transport ? s.ori.z : old.z};
+  block_store_frame(b, l, ori);
+  return {transport ? s.mid.w : old.w, transport ? s.mid.x : old.x, transport ? s.mid.y : old.y,
+          transport ? s.mid.z : old.z};
+}
+
+// 1 where a transported lane's step was not the common case (it is redone by frame_step), else 0.
+[[gnu::always_inline]] inline double common_frame_rare(const FrameStepValues& s, bool transport) {
+  return transport && !s.common ? 1.0 : 0.0;
+}
+
+// A stored frame (Eigen's order x, y, z, w) as QuatValues.
+[[gnu::always_inline]] inline QuatValues stored_frame(const double* frame) {
+  return {frame[3], frame[0], frame[1], frame[2]};
+}
+
+// Lane l's frame: transported from the stored one to the normal n by the turn t = dt (w1 + w2)/2
+// (frame_step, geometry/contact_frame.hpp), or kept (a contact created in this step: transport
+// false). Stores the frame at t_n and its axes into the block and returns the halfway frame.
+// General: frame_step with every case (the rare lanes); otherwise frame_step_common, and rare[l]
+// says whether its case was not the common one.
+template <bool General>
+[[gnu::always_inline]] inline QuatValues block_frame(ContactBlock& b, std::size_t l, const double* frame,
+                                                     bool transport, double nx, double ny, double nz, double tx,
+                                                     double ty, double tz) {
+  const QuatValues old = stored_frame(frame);
+  if constexpr (General) {
+    QuatValues ori = old, mid = old;
+    if (transport) {
+      const FrameStep s = frame_step(to_quat(old), Vec3d(nx, ny, nz), Vec3d(tx, ty, tz));
+      ori = quat_values(s.ori);
+      mid = quat_values(s.mid);
+    }
+    block_store_frame(b, l, ori);
+    return mid;
+  } else {
+    const FrameStepValues s = frame_step_common(old, nx, ny, nz, tx, ty, tz);
+    b.rare[l] = common_frame_rare(s, transport);
+    return block_common_frame(b, l, s, old, transport);
+  }
 }
 
 // Lane l's relative velocity rel and angular velocity dw (global axes) in the halfway frame's

@@ -3,14 +3,15 @@
 // of dynamics/contact_block.hpp:
 //   0. gather (sphere_pair_gather), scalar: both particles' centre, radius, velocity and spin
 //      into SpherePairInputs, one array per value;
-//   1. kinematics (sphere_pair_kinematics), vectorised: the pair's distance, normal and uN, the
-//      frame transported to the new normal, the relative velocity and angular velocity in the
-//      halfway frame's axes (what the law reads), the new frame's axes and the lever arms (what
-//      the force mapping reads);
+//   1. kinematics (sphere_pair_kinematics), vectorised, in seven short loops: the pair's
+//      distance, normal and uN, the frame transported to the new normal, the relative velocity
+//      and angular velocity in the halfway frame's axes (what the law reads), the new frame's axes
+//      and the lever arms (what the force mapping reads);
 //   2. the law (law_pass, dynamics/contact_block.hpp);
 //   3. the force mapping (sphere_pair_forces), vectorised: global force and both torques.
 // A zero distance leaves the kinematics flagged (rare = 2; the caller's StateError).
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -20,10 +21,34 @@
 namespace lawcheck {
 
 // Pass 0's output: both particles' values per lane (particle p, value c, lane l at [p][c][l]).
+// Also pass 1's values between its loops (sphere_pair_kinematics), quaternions as (w, x, y, z).
 struct SpherePairInputs {
   static constexpr std::size_t n = contact_block;
   alignas(64) double body[2][10][n];  // x y z r, vx vy vz, wx wy wz
+  alignas(64) double normal[3][n];    // unit normal at t_n
+  alignas(64) double inv_dist[n];     // 1/|d|
+  alignas(64) double rel[3][n];       // v2 - v1 at the contact point, global axes
+  alignas(64) double old[4][n];       // the stored frame, at t_{n-1}
+  alignas(64) double norm2[n];        // |old|^2
+  alignas(64) double spin[4][n];      // rotation_by(turn)
+  alignas(64) double spin_t[n];       // spin_t(turn)
+  alignas(64) double spun[4][n];      // spin old
+  alignas(64) double spun_axis[3][n];
+  alignas(64) double swing[4][n];     // SwingValues
+  alignas(64) double e_ori[n], inv_ori[n], dot[n];
+  alignas(64) double mid[4][n];  // the halfway frame
 };
+
+// Lane l of a quaternion's four arrays, and back.
+[[gnu::always_inline]] inline QuatValues lane_quat(const double (&q)[4][contact_block], std::size_t l) {
+  return {q[0][l], q[1][l], q[2][l], q[3][l]};
+}
+[[gnu::always_inline]] inline void set_lane_quat(double (&q)[4][contact_block], std::size_t l, const QuatValues& v) {
+  q[0][l] = v.w;
+  q[1][l] = v.x;
+  q[2][l] = v.y;
+  q[3][l] = v.z;
+}
 
 // The gather prefetches, this many contacts ahead, what the loop will read and write of particle
 // id2: its position, velocity, spin and radius (for the gather itself) and its force and torque
@@ -70,66 +95,188 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
   }
 }
 
-// Contact k's kinematics into lane l from its particles' values (pass 0), what a law with needs N
-// reads (block_local_velocities). General: every case of the frame step (the rare lanes;
-// block_frame). Returns false when the centres coincide (or are not finite): nothing else is then
-// meaningful.
-template <bool General, LawNeeds N>
-[[gnu::always_inline]] inline bool sphere_pair_lane(ContactBlock& b, const SpherePairInputs& in, std::size_t l,
-                                                    const double* frame, bool transport, double dt) {
+// A sphere pair's geometry and relative velocity (global axes) in lane l, from its particles'
+// values (pass 0); ok is false when the centres coincide (or are not finite): nothing else is
+// then meaningful.
+struct SpherePairDistance {
+  double nx, ny, nz, inv_dist;  // unit normal, 1/|d|
+  double uN, a1, a2;            // overlap distance, lever arms |c - x1|, |c - x2|
+  bool ok;
+};
+
+[[gnu::always_inline]] inline SpherePairDistance sphere_pair_distance(const SpherePairInputs& in, std::size_t l) {
   const auto x1 = [&](int c) { return in.body[0][c][l]; };
   const auto x2 = [&](int c) { return in.body[1][c][l]; };
   const double dx = x2(0) - x1(0), dy = x2(1) - x1(1), dz = x2(2) - x1(2);
   const double dist2 = dx * dx + dy * dy + dz * dz;
-  // sphere_sphere_contact, with 1/|d| kept for the relative velocity
-  const double dist = std::sqrt(dist2), inv_dist = 1 / dist;
-  const double nx = inv_dist * dx, ny = inv_dist * dy, nz = inv_dist * dz;
-  const double ri = x1(3), rj = x2(3);
-  const double uN = dist - (ri + rj);
-  const double a1 = ri + uN / 2;  // |c - x1|
-  const double w1[3] = {x1(7), x1(8), x1(9)}, w2[3] = {x2(7), x2(8), x2(9)};
-  const double h = dt / 2;
-  const double tx = h * (w1[0] + w2[0]), ty = h * (w1[1] + w2[1]), tz = h * (w1[2] + w2[2]);
-  const QuatValues mid = block_frame<General>(b, l, frame, transport, nx, ny, nz, tx, ty, tz);
+  // sphere_sphere_contact, with 1/|d| kept for the relative velocity; 1/|d| = |d| (1/|d|^2): the
+  // division does not wait for the square root
+  const double dist = std::sqrt(dist2), inv_dist = dist * (1 / dist2);
+  const double uN = dist - (x1(3) + x2(3));
+  const double a1 = x1(3) + uN / 2;  // |c - x1|
+  return {inv_dist * dx, inv_dist * dy, inv_dist * dz, inv_dist, uN, a1, dist - a1, dist2 > 0};
+}
 
-  // Relative velocity at the mid-step lever arms: sphere_pair_relative_velocity
-  // (dynamics/contact_response.hpp, which derives it) on plain doubles -- the loop does not
-  // vectorise through Eigen's 3-vectors. c' - v1 = vn/2 n + a1/|d| (dv - vn n),
-  // arm1 = a1 n - dt/2 (c' - v1), arm2 = arm1 - (d - dt/2 dv), rel = dv + w2 x arm2 - w1 x arm1.
+// Relative velocity at the mid-step lever arms: sphere_pair_relative_velocity
+// (dynamics/contact_response.hpp, which derives it) on plain doubles -- the loop does not
+// vectorise through Eigen's 3-vectors -- with its terms regrouped so that the normal enters last
+// (the loop's time is its chain of dependent operations): there c' - v1 = vn/2 n + g (dv - vn n)
+// with g = a1/|d|, arm1 = a1 n - h (c' - v1) = alpha n + beta dv with alpha = a1 - h vn (1/2 - g),
+// beta = -h g, arm2 = arm1 - (d - h dv), h = dt/2; so
+// rel = dv + w2 x arm2 - w1 x arm1 = (dv - w2 x d + h w2 x dv) + beta dw x dv + alpha dw x n,
+// dw = w2 - w1: the bracket needs no normal, beta only the distance.
+struct Rel {
+  double x, y, z;
+};
+
+[[gnu::always_inline]] inline Rel sphere_pair_rel(const SpherePairInputs& in, std::size_t l, double nx, double ny,
+                                                  double nz, double inv_dist, double a1, double dt) {
+  const auto x1 = [&](int c) { return in.body[0][c][l]; };
+  const auto x2 = [&](int c) { return in.body[1][c][l]; };
+  const double h = dt / 2;
+  const double dx = x2(0) - x1(0), dy = x2(1) - x1(1), dz = x2(2) - x1(2);
   const double dvx = x2(4) - x1(4), dvy = x2(5) - x1(5), dvz = x2(6) - x1(6);
-  const double vn = nx * dvx + ny * dvy + nz * dvz;
-  const double g = a1 * inv_dist, hv = vn / 2;
-  const double px = hv * nx + g * (dvx - vn * nx), py = hv * ny + g * (dvy - vn * ny), pz = hv * nz + g * (dvz - vn * nz);
-  const double r1x = a1 * nx - h * px, r1y = a1 * ny - h * py, r1z = a1 * nz - h * pz;
-  const double r2x = r1x - (dx - h * dvx), r2y = r1y - (dy - h * dvy), r2z = r1z - (dz - h * dvz);
-  const double relx = dvx + (w2[1] * r2z - w2[2] * r2y) - (w1[1] * r1z - w1[2] * r1y);
-  const double rely = dvy + (w2[2] * r2x - w2[0] * r2z) - (w1[2] * r1x - w1[0] * r1z);
-  const double relz = dvz + (w2[0] * r2y - w2[1] * r2x) - (w1[0] * r1y - w1[1] * r1x);
-  block_local_velocities<N>(b, l, mid, relx, rely, relz, w2[0] - w1[0], w2[1] - w1[1], w2[2] - w1[2]);
-  b.uN[l] = uN;
-  b.arm1[l] = a1;
-  b.arm2[l] = dist - a1;
-  return dist2 > 0;
+  const double w2x = x2(7), w2y = x2(8), w2z = x2(9);
+  const double dwx = w2x - x1(7), dwy = w2y - x1(8), dwz = w2z - x1(9);
+  const double ex = dx - h * dvx, ey = dy - h * dvy, ez = dz - h * dvz;  // d - h dv
+  const double bx = dvx - (w2y * ez - w2z * ey), by = dvy - (w2z * ex - w2x * ez), bz = dvz - (w2x * ey - w2y * ex);
+  const double vn = (nx * dvx + ny * dvy) + nz * dvz;
+  const double g = a1 * inv_dist;
+  const double alpha = a1 - h * vn * (0.5 - g), beta = -h * g;
+  return {(bx + beta * (dwy * dvz - dwz * dvy)) + alpha * (dwy * nz - dwz * ny),
+          (by + beta * (dwz * dvx - dwx * dvz)) + alpha * (dwz * nx - dwx * nz),
+          (bz + beta * (dwx * dvy - dwy * dvx)) + alpha * (dwx * ny - dwy * nx)};
+}
+
+// Lane l's turn dt (w1 + w2)/2 (global axes), from pass 0's values.
+struct Turn {
+  double x, y, z;
+};
+
+[[gnu::always_inline]] inline Turn sphere_pair_turn(const SpherePairInputs& in, std::size_t l, double dt) {
+  const double h = dt / 2;
+  return {h * (in.body[0][7][l] + in.body[1][7][l]), h * (in.body[0][8][l] + in.body[1][8][l]),
+          h * (in.body[0][9][l] + in.body[1][9][l])};
+}
+
+template <LawNeeds N>
+[[gnu::always_inline]] inline void sphere_pair_local_velocities(ContactBlock& b, const SpherePairInputs& in,
+                                                                std::size_t l, const QuatValues& mid, double relx,
+                                                                double rely, double relz) {
+  const auto dw = [&](int c) { return in.body[1][7 + c][l] - in.body[0][7 + c][l]; };
+  block_local_velocities<N>(b, l, mid, relx, rely, relz, dw(0), dw(1), dw(2));
+}
+
+// Contact k's kinematics into lane l by frame_step with every case (the rare lanes). Returns false
+// when the centres coincide (or are not finite).
+template <LawNeeds N>
+bool sphere_pair_rare_lane(ContactBlock& b, const SpherePairInputs& in, std::size_t l, const double* frame,
+                           bool transport, double dt) {
+  const SpherePairDistance g = sphere_pair_distance(in, l);
+  if (!g.ok) return false;
+  const Turn t = sphere_pair_turn(in, l, dt);
+  const QuatValues mid = block_frame<true>(b, l, frame, transport, g.nx, g.ny, g.nz, t.x, t.y, t.z);
+  const Rel rel = sphere_pair_rel(in, l, g.nx, g.ny, g.nz, g.inv_dist, g.a1, dt);
+  sphere_pair_local_velocities<N>(b, in, l, mid, rel.x, rel.y, rel.z);
+  b.uN[l] = g.uN;
+  b.arm1[l] = g.a1;
+  b.arm2[l] = g.a2;
+  return true;
 }
 
 // Passes 0 and 1 over contacts k0 .. k0 + m - 1 of a batch (ids, frames as Eigen quaternions in a
 // contiguous array); contacts at k >= fresh_from keep their frame (created in this step).
 // Returns the first lane whose centres coincide (or are not finite), or m if none.
+//
+// Pass 1 is seven loops, each short: as one loop of ~440 vector instructions, whose every
+// iteration is one chain of dependent operations (distance -> normal -> swing -> normalisations
+// -> halfway frame -> local velocity), it ran at the chain's pace, ~3x its operations' throughput
+// (llvm-mca, znver3: 267 cycles per 4 contacts against 88): the out-of-order window held less
+// than one iteration, so iterations did not overlap. Short loops overlap theirs (138 cycles in
+// all); the values between them go through SpherePairInputs, in L1. benchmarks/README.md, "The
+// kinematics' dependency chain", has the measurements.
 template <LawNeeds N>
 std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const std::uint32_t* id1,
-                                          const std::uint32_t* id2, const double* frames, std::size_t k0,
-                                          std::size_t m, std::size_t end, std::size_t fresh_from, const BodyArrays& P,
-                                          double dt) {
+                                   const std::uint32_t* id2, const double* frames, std::size_t k0, std::size_t m,
+                                   std::size_t end, std::size_t fresh_from, const BodyArrays& P, double dt) {
   sphere_pair_gather(in, id1, id2, k0, m, end, P);
+  // 1a. distance and normal
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
-    const std::size_t k = k0 + l;
-    if (!sphere_pair_lane<false, N>(b, in, l, frames + 4 * k, k < fresh_from, dt)) b.rare[l] = 2;
+    const SpherePairDistance g = sphere_pair_distance(in, l);
+    in.normal[0][l] = g.nx;
+    in.normal[1][l] = g.ny;
+    in.normal[2][l] = g.nz;
+    in.inv_dist[l] = g.inv_dist;
+    b.uN[l] = g.uN;
+    b.arm1[l] = g.a1;
+    b.arm2[l] = g.a2;
+    b.rare[l] = g.ok ? 0.0 : 2.0;
   }
+  // 1b. the relative velocity
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    const Rel rel = sphere_pair_rel(in, l, in.normal[0][l], in.normal[1][l], in.normal[2][l], in.inv_dist[l], b.arm1[l], dt);
+    in.rel[0][l] = rel.x;
+    in.rel[1][l] = rel.y;
+    in.rel[2][l] = rel.z;
+  }
+  // 1c. the frame step (geometry/contact_frame.hpp): the spin, which does not depend on the normal
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    const QuatValues old = stored_frame(frames + 4 * (k0 + l));
+    const Turn turn = sphere_pair_turn(in, l, dt);
+    const double t = spin_t(turn.x, turn.y, turn.z);
+    set_lane_quat(in.old, l, old);
+    in.norm2[l] = squared_norm(old);
+    set_lane_quat(in.spin, l, spin_by_polynomial(t, turn.x, turn.y, turn.z));
+    in.spin_t[l] = t;
+  }
+  // 1d. the spun frame and its x axis
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    const QuatValues spun = product(lane_quat(in.spin, l), lane_quat(in.old, l));
+    const SpunAxis a = spun_axis(spun);
+    set_lane_quat(in.spun, l, spun);
+    in.spun_axis[0][l] = a.x;
+    in.spun_axis[1][l] = a.y;
+    in.spun_axis[2][l] = a.z;
+  }
+  // 1e. the swing, the new frame's normalisation
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    const SwingValues s = swing_values(lane_quat(in.spin, l), in.spun_axis[0][l], in.spun_axis[1][l],
+                                       in.spun_axis[2][l], in.norm2[l], in.normal[0][l], in.normal[1][l], in.normal[2][l]);
+    set_lane_quat(in.swing, l, s.swing);
+    in.e_ori[l] = s.e_ori;
+    in.inv_ori[l] = s.inv;
+    in.dot[l] = s.dot;
+  }
+  // 1f. the frame at t_n and its axes, the halfway frame
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l) {
+    const FrameStepValues s = swing_stage({lane_quat(in.swing, l), in.e_ori[l], in.inv_ori[l], in.dot[l]},
+                                          lane_quat(in.spun, l), in.spin_t[l], lane_quat(in.old, l));
+    b.rare[l] = std::max(b.rare[l], common_frame_rare(s, true));
+    set_lane_quat(in.mid, l, block_common_frame(b, l, s, lane_quat(in.old, l), true));
+  }
+  // Contacts created in this step keep their frame: 1f transported every lane (a select per
+  // value and lane was a fifth of that loop's operations), and these, at the batch's end, are put
+  // back here.
+  for (std::size_t l = fresh_from > k0 ? fresh_from - k0 : 0; l < m; ++l) {
+    const QuatValues old = lane_quat(in.old, l);
+    block_store_frame(b, l, old);
+    set_lane_quat(in.mid, l, old);
+    if (b.rare[l] == 1) b.rare[l] = 0;
+  }
+  // 1g. the relative velocities in the halfway frame's axes
+  LAWCHECK_SIMD_LOOP
+  for (std::size_t l = 0; l < m; ++l)
+    sphere_pair_local_velocities<N>(b, in, l, lane_quat(in.mid, l), in.rel[0][l], in.rel[1][l], in.rel[2][l]);
   for (std::size_t l = 0; l < m; ++l)
     if (b.rare[l] != 0) [[unlikely]] {
       if (b.rare[l] == 2) return l;
-      sphere_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);
+      sphere_pair_rare_lane<N>(b, in, l, frames + 4 * (k0 + l), true, dt);
     }
   return m;
 }

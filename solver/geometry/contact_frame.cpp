@@ -44,7 +44,7 @@ FrameStep frame_step_general(const Quatd& old, const Vec3d& normal, const Vec3d&
   const double c = a.dot(normal);
   const Vec3d k = a.cross(normal);
   const Quatd swing = c >= -0.5 ? Quatd(1 + c, k.x(), k.y(), k.z()) : smallest_rotation_far(a, normal);
-  const FrameStepValues v = finish_frame_step<true>(quat_values(swing), quat_values(spun), quat_values(old));
+  const FrameStepValues v = finish_frame_step_exact(quat_values(swing), quat_values(spun), quat_values(old));
   return {to_quat(v.ori), to_quat(v.mid)};
 }
 

@@ -56,12 +56,20 @@ struct QuatValues {
 [[gnu::always_inline]] inline QuatValues quat_values(const Quatd& q) { return {q.w(), q.x(), q.y(), q.z()}; }
 [[gnu::always_inline]] inline Quatd to_quat(const QuatValues& q) { return {q.w, q.x, q.y, q.z}; }
 
-// Hamilton product a b (the rotation b, then a).
+// Hamilton product a b (the rotation b, then a). Each sum as two pairs: a product and two
+// additions deep instead of three (the frame step is one chain of dependent operations, and its
+// length, not its operation count, bounds the vectorised contact loop; benchmarks/README.md "The
+// kinematics' dependency chain").
 [[gnu::always_inline]] inline QuatValues product(const QuatValues& a, const QuatValues& b) {
-  return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,  //
-          a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,  //
-          a.w * b.y + a.y * b.w + a.z * b.x - a.x * b.z,  //
-          a.w * b.z + a.z * b.w + a.x * b.y - a.y * b.x};
+  return {(a.w * b.w - a.x * b.x) - (a.y * b.y + a.z * b.z),  //
+          (a.w * b.x + a.x * b.w) + (a.y * b.z - a.z * b.y),  //
+          (a.w * b.y + a.y * b.w) + (a.z * b.x - a.x * b.z),  //
+          (a.w * b.z + a.z * b.w) + (a.x * b.y - a.y * b.x)};
+}
+
+// |q|^2, as two pairs (product above).
+[[gnu::always_inline]] inline double squared_norm(const QuatValues& q) {
+  return (q.w * q.w + q.x * q.x) + (q.y * q.y + q.z * q.z);
 }
 
 // The rotation by the vector `turn` (angle |turn| about turn/|turn|) as a unit quaternion,
@@ -73,9 +81,14 @@ struct QuatValues {
 // larger turns take std::sin and std::cos.
 inline constexpr double spin_polynomial_limit = 1e-3;  // of t = a^2
 
+// Each polynomial as its constant plus a bracket (Estrin's scheme: t and t^2 times degree-one
+// pieces, four operations deep instead of Horner's six); the bracket is below 5e-4 in
+// magnitude, so its own roundings are below 1e-19 and the result's rounding is that of the last
+// addition, as with Horner.
 [[gnu::always_inline]] inline QuatValues spin_by_polynomial(double t, double tx, double ty, double tz) {
-  const double c = 1 + t * (-1.0 / 2 + t * (1.0 / 24 + t * (-1.0 / 720)));
-  const double s = 0.5 + t * (-1.0 / 12 + t * (1.0 / 240 + t * (-1.0 / 10080)));
+  const double t2 = t * t;
+  const double c = 1 + (t * (-1.0 / 2) + t2 * (1.0 / 24 + t * (-1.0 / 720)));
+  const double s = 0.5 + (t * (-1.0 / 12) + t2 * (1.0 / 240 + t * (-1.0 / 10080)));
   return {c, s * tx, s * ty, s * tz};
 }
 
@@ -141,8 +154,12 @@ struct FrameStepValues {
 // rotation up to 5.1 degrees per step; larger steps take 1/std::sqrt.
 inline constexpr double unit_polynomial_limit = 5e-4;  // of |e|
 
+// Evaluated as 1/2 plus a bracket in Estrin's scheme (five operations deep instead of Horner's
+// eight); the bracket is below 1.3e-4 in magnitude, so the result's rounding is that of the last
+// addition, as with Horner.
 [[gnu::always_inline]] inline double inv_sqrt_near_4(double e) {
-  return 0.5 + e * (-1.0 / 4 + e * (3.0 / 16 + e * (-5.0 / 32 + e * (35.0 / 256))));
+  const double e3 = e * e * e;
+  return 0.5 + (e * (-1.0 / 4 + e * (3.0 / 16)) + e3 * (-5.0 / 32 + e * (35.0 / 256)));
 }
 
 // old: the frame at t_{n-1}; normal: the unit normal at t_n; turn: dt (w1 + w2)/2 at t_{n-1/2}.
@@ -157,39 +174,94 @@ inline constexpr double unit_polynomial_limit = 5e-4;  // of |e|
 // |old + ori|^2 = 2 (1 + |s.w|) = 4 cos^2(step/4) (step: the angle of s). Exact: 1/std::sqrt for
 // both; otherwise inv_sqrt_near_4, and `common` is false where either e is beyond its limit (the
 // result is then not to be used: frame_step takes the exact path).
+// finish_frame_step takes the unnormalised product P = swing spun with e_ori = |P|^2/4 - 1, its
+// 1/|P| (inv) and P . old (dot): |s.w| = |P . old| / |P|, and e_mid = |old + ori|^2/4 - 1 =
+// (|s.w| - 1)/2 (unit old and ori: each within a few roundings of 1, which moves the mid frame's
+// norm by as much). frame_step_general computes the three from P (finish_frame_step_exact);
+// swing_stage, the vectorised common case, from values it has before P (below): the loop's time
+// is the length of this chain of dependent operations, not their number.
 template <bool Exact>
-[[gnu::always_inline]] inline FrameStepValues finish_frame_step(const QuatValues& swing, const QuatValues& spun,
-                                                                const QuatValues& old) {
-  QuatValues ori = product(swing, spun);
-  const double q_ori = ori.w * ori.w + ori.x * ori.x + ori.y * ori.y + ori.z * ori.z;
-  const double e_ori = q_ori / 4 - 1;
-  const double inv = Exact ? 1 / std::sqrt(q_ori) : inv_sqrt_near_4(e_ori);
-  ori = {inv * ori.w, inv * ori.x, inv * ori.y, inv * ori.z};
-  const double sign = ori.w * old.w + ori.x * old.x + ori.y * old.y + ori.z * old.z >= 0 ? 1.0 : -1.0;
-  QuatValues mid{old.w + sign * ori.w, old.x + sign * ori.x, old.y + sign * ori.y, old.z + sign * ori.z};
-  const double q_mid = mid.w * mid.w + mid.x * mid.x + mid.y * mid.y + mid.z * mid.z;
-  const double e_mid = q_mid / 4 - 1;
-  const double inv_mid = Exact ? 1 / std::sqrt(q_mid) : inv_sqrt_near_4(e_mid);
-  mid = {inv_mid * mid.w, inv_mid * mid.x, inv_mid * mid.y, inv_mid * mid.z};
+[[gnu::always_inline]] inline FrameStepValues finish_frame_step(const QuatValues& p, const QuatValues& old,
+                                                                double e_ori, double inv, double dot) {
+  const double cos_half_step = std::abs(dot) * inv;  // |s.w|
+  const double e_mid = (cos_half_step - 1) / 2;
+  const double inv_mid = Exact ? 1 / std::sqrt(2 + 2 * cos_half_step) : inv_sqrt_near_4(e_mid);
+  const double signed_inv = dot >= 0 ? inv : -inv;
+  const QuatValues ori{inv * p.w, inv * p.x, inv * p.y, inv * p.z};
+  const QuatValues mid{inv_mid * (old.w + signed_inv * p.w), inv_mid * (old.x + signed_inv * p.x),
+                       inv_mid * (old.y + signed_inv * p.y), inv_mid * (old.z + signed_inv * p.z)};
   const bool common = (std::abs(e_ori) <= unit_polynomial_limit) & (std::abs(e_mid) <= unit_polynomial_limit);
   return {ori, mid, common};
+}
+
+[[gnu::always_inline]] inline FrameStepValues finish_frame_step_exact(const QuatValues& swing, const QuatValues& spun,
+                                                                      const QuatValues& old) {
+  const QuatValues p = product(swing, spun);
+  const double q_ori = squared_norm(p);
+  const double dot = (p.w * old.w + p.x * old.x) + (p.y * old.y + p.z * old.z);
+  return finish_frame_step<true>(p, old, q_ori / 4 - 1, 1 / std::sqrt(q_ori), dot);
 }
 
 // The common case, branch-free: a turn whose spin takes the polynomials (t <= 1e-3) and a step
 // whose normalisations take theirs (finish_frame_step; this bounds the swing to 2.56 degrees,
 // where (1 + a.n, a x n) is well conditioned). Outside it `common` is false and the result is not
-// to be used: frame_step takes the general path.
-[[gnu::always_inline]] inline FrameStepValues frame_step_common(const QuatValues& old, double nx, double ny, double nz,
-                                                                double tx, double ty, double tz) {
-  const double t = (tx * tx + ty * ty + tz * tz) / 4;
-  const QuatValues spun = product(spin_by_polynomial(t, tx, ty, tz), old);
+// to be used: frame_step takes the general path. frame_step_common is made of the pieces below,
+// which the sphere pairs' contact loop runs each in a short loop of its own
+// (dynamics/sphere_pair_block.hpp): spin_t and spin_by_polynomial, the spun frame and its x axis
+// (spun_axis), the swing (swing_values), then the product and finish_frame_step (swing_stage).
+
+// |turn|^2 / 4, the argument of spin_by_polynomial.
+[[gnu::always_inline]] inline double spin_t(double tx, double ty, double tz) { return (tx * tx + ty * ty + tz * tz) / 4; }
+
+// The frame's x axis after the spin, from spun = rotation_by(turn) old (the first column of its
+// rotation matrix).
+struct SpunAxis {
+  double x, y, z;
+};
+
+[[gnu::always_inline]] inline SpunAxis spun_axis(const QuatValues& spun) {
   const double x = spun.x, y = spun.y, z = spun.z, w = spun.w;
-  const double ax = 1 - 2 * (y * y + z * z), ay = 2 * (x * y + w * z), az = 2 * (x * z - w * y);  // spun x axis
-  const double c = ax * nx + ay * ny + az * nz;
-  FrameStepValues out =
-      finish_frame_step<false>({1 + c, ay * nz - az * ny, az * nx - ax * nz, ax * ny - ay * nx}, spun, old);
+  return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+}
+
+// The swing (1 + c, k) with c = a.n, k = a x n (a: the spun x axis), and the three values
+// finish_frame_step takes besides P = swing spun, from c and k rather than from P:
+// - |P|^2 = |swing|^2 |spun|^2 = ((1 + c)^2 + |a|^2 |n|^2 - c^2) |old|^2 = 2 (1 + c) |old|^2 for
+//   unit a and n, so e_ori = (1 + c) |old|^2 / 2 - 1. If |old|^2 = 1 + d, |a|^2 is 1 + O(d) and
+//   the new frame's |ori|^2 is 1 + O(d/4) (1 + c is near 2): the normalisation still removes the
+//   rounding drift of |old| step by step.
+// - P . old = <swing spun, old> = <swing, old spun*> = |old|^2 <swing, spin*>
+//   = |old|^2 ((1 + c) spin.w - k . spin.xyz) (spun = spin old).
+// norm2: |old|^2. Plain doubles in, not a struct: GCC keeps a struct of a dozen doubles in memory,
+// one per lane, and the loop over contacts does not vectorise.
+struct SwingValues {
+  QuatValues swing;
+  double e_ori, inv, dot;
+};
+
+[[gnu::always_inline]] inline SwingValues swing_values(const QuatValues& spin, double ax, double ay, double az,
+                                                       double norm2, double nx, double ny, double nz) {
+  const double c = (ax * nx + ay * ny) + az * nz;
+  const QuatValues swing{1 + c, ay * nz - az * ny, az * nx - ax * nz, ax * ny - ay * nx};
+  const double e_ori = swing.w * norm2 / 2 - 1;
+  const double dot = norm2 * (swing.w * spin.w - ((swing.x * spin.x + swing.y * spin.y) + swing.z * spin.z));
+  return {swing, e_ori, inv_sqrt_near_4(e_ori), dot};
+}
+
+// t: spin_t of the turn, for the spin polynomials' limit.
+[[gnu::always_inline]] inline FrameStepValues swing_stage(const SwingValues& s, const QuatValues& spun, double t,
+                                                          const QuatValues& old) {
+  FrameStepValues out = finish_frame_step<false>(product(s.swing, spun), old, s.e_ori, s.inv, s.dot);
   out.common = out.common & (t <= spin_polynomial_limit);
   return out;
+}
+
+[[gnu::always_inline]] inline FrameStepValues frame_step_common(const QuatValues& old, double nx, double ny, double nz,
+                                                                double tx, double ty, double tz) {
+  const double t = spin_t(tx, ty, tz);
+  const QuatValues spin = spin_by_polynomial(t, tx, ty, tz), spun = product(spin, old);
+  const SpunAxis a = spun_axis(spun);
+  return swing_stage(swing_values(spin, a.x, a.y, a.z, squared_norm(old), nx, ny, nz), spun, t, old);
 }
 
 // Any turn and swing (geometry/contact_frame.cpp): std::sin and std::cos for a large turn,

@@ -181,8 +181,8 @@ TEST(GeometryContactFrame, TheSpinQuaternionIsTheExponentialToRoundingWithAndWit
 
 TEST(GeometryContactFrame, TheNormalisationPolynomialIsTheInverseSquareRootToRoundingWithinItsLimit) {
   // inv_sqrt_near_4(e) against 1/sqrt(4 (1 + e)) in long double (64-bit mantissa: 5e-20 here).
-  // Within |e| <= 5e-4 the truncation is below 3.9e-18 (contact_frame.hpp) and Horner's rounding
-  // is that of its last addition, half an ulp of the result 1/2 (5.6e-17; the inner levels' roundings
+  // Within |e| <= 5e-4 the truncation is below 3.9e-18 (contact_frame.hpp) and the rounding is
+  // that of the last addition, half an ulp of the result 1/2 (5.6e-17; the bracket's own roundings
   // are scaled down by |e|): one ulp of 1/2, 2^-53 = 1.1e-16, bounds it with margin. Dropping the
   // e^4 term would err by 35/256 |e|^4 = 8.5e-15 at the limit, and just beyond the limit the
   // truncation itself is measured to grow past the bound (the limit is not slack by decades).
