@@ -9,8 +9,8 @@ usage: loop_cycles.py BENCHMARK_BINARY [--function SUBSTRING ...] [--mcpu NAME] 
 
 For each function whose demangled name contains one of the substrings (default: the sphere pairs'
 hot path, sphere_pair_kinematics, law_pass, sphere_pair_forces), every innermost loop of vector
-code (a backward branch with no other backward branch inside, >= 8 instructions on ymm/zmm
-registers) goes through `llvm-mca -mcpu=NAME -iterations=K` (default: the CPU GCC's
+code (a conditional backward branch with no other backward branch inside, >= 8 instructions on
+ymm/zmm registers; a loop GCC unrolled fully is straight code, not listed) goes through `llvm-mca -mcpu=NAME -iterations=K` (default: the CPU GCC's
 -march=native resolves to; 200). Printed per loop: instructions, the simulated cycles per
 iteration, the throughput bound (llvm-mca's "Block RThroughput": the cycles if nothing waited for
 anything), and cycles per contact (per iteration / lanes: 4 doubles per ymm, 8 per zmm). A loop
@@ -59,7 +59,9 @@ def innermost_vector_loops(code):
     loops = []
     for a, text in code:
         b = BRANCH.match(text)
-        if not b or int(b.group(1), 16) >= a:
+        # a loop's back edge: a conditional branch backwards (a backward jmp is a jump into code
+        # laid out earlier, e.g. a fully unrolled copy of a loop)
+        if not b or text.startswith("jmp") or int(b.group(1), 16) >= a:
             continue
         start = int(b.group(1), 16)
         body = [(x, t) for x, t in code if start <= x <= a]
