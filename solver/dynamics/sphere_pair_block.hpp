@@ -95,9 +95,8 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
   }
 }
 
-// A sphere pair's geometry and relative velocity (global axes) in lane l, from its particles'
-// values (pass 0); ok is false when the centres coincide (or are not finite): nothing else is
-// then meaningful.
+// A sphere pair's distance, normal and lever arms in lane l, from its particles' values (pass 0);
+// ok is false when the centres coincide (or are not finite): nothing else is then meaningful.
 struct SpherePairDistance {
   double nx, ny, nz, inv_dist;  // unit normal, 1/|d|
   double uN, a1, a2;            // overlap distance, lever arms |c - x1|, |c - x2|
@@ -125,11 +124,7 @@ struct SpherePairDistance {
 // beta = -h g, arm2 = arm1 - (d - h dv), h = dt/2; so
 // rel = dv + w2 x arm2 - w1 x arm1 = (dv - w2 x d + h w2 x dv) + beta dw x dv + alpha dw x n,
 // dw = w2 - w1: the bracket needs no normal, beta only the distance.
-struct Rel {
-  double x, y, z;
-};
-
-[[gnu::always_inline]] inline Rel sphere_pair_rel(const SpherePairInputs& in, std::size_t l, double nx, double ny,
+[[gnu::always_inline]] inline Vec3Values sphere_pair_rel(const SpherePairInputs& in, std::size_t l, double nx, double ny,
                                                   double nz, double inv_dist, double a1, double dt) {
   const auto x1 = [&](int c) { return in.body[0][c][l]; };
   const auto x2 = [&](int c) { return in.body[1][c][l]; };
@@ -149,11 +144,7 @@ struct Rel {
 }
 
 // Lane l's turn dt (w1 + w2)/2 (global axes), from pass 0's values.
-struct Turn {
-  double x, y, z;
-};
-
-[[gnu::always_inline]] inline Turn sphere_pair_turn(const SpherePairInputs& in, std::size_t l, double dt) {
+[[gnu::always_inline]] inline Vec3Values sphere_pair_turn(const SpherePairInputs& in, std::size_t l, double dt) {
   const double h = dt / 2;
   return {h * (in.body[0][7][l] + in.body[1][7][l]), h * (in.body[0][8][l] + in.body[1][8][l]),
           h * (in.body[0][9][l] + in.body[1][9][l])};
@@ -167,16 +158,16 @@ template <LawNeeds N>
   block_local_velocities<N>(b, l, mid, relx, rely, relz, dw(0), dw(1), dw(2));
 }
 
-// Contact k's kinematics into lane l by frame_step with every case (the rare lanes). Returns false
-// when the centres coincide (or are not finite).
+// Contact k's kinematics into lane l by frame_step with every case (a rare lane: transported, its
+// step not the common case). Returns false when the centres coincide (or are not finite).
 template <LawNeeds N>
 bool sphere_pair_rare_lane(ContactBlock& b, const SpherePairInputs& in, std::size_t l, const double* frame,
-                           bool transport, double dt) {
+                           double dt) {
   const SpherePairDistance g = sphere_pair_distance(in, l);
   if (!g.ok) return false;
-  const Turn t = sphere_pair_turn(in, l, dt);
-  const QuatValues mid = block_frame<true>(b, l, frame, transport, g.nx, g.ny, g.nz, t.x, t.y, t.z);
-  const Rel rel = sphere_pair_rel(in, l, g.nx, g.ny, g.nz, g.inv_dist, g.a1, dt);
+  const Vec3Values t = sphere_pair_turn(in, l, dt);
+  const QuatValues mid = block_frame<true>(b, l, frame, true, g.nx, g.ny, g.nz, t.x, t.y, t.z);
+  const Vec3Values rel = sphere_pair_rel(in, l, g.nx, g.ny, g.nz, g.inv_dist, g.a1, dt);
   sphere_pair_local_velocities<N>(b, in, l, mid, rel.x, rel.y, rel.z);
   b.uN[l] = g.uN;
   b.arm1[l] = g.a1;
@@ -216,7 +207,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   // 1b. the relative velocity
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
-    const Rel rel = sphere_pair_rel(in, l, in.normal[0][l], in.normal[1][l], in.normal[2][l], in.inv_dist[l], b.arm1[l], dt);
+    const Vec3Values rel = sphere_pair_rel(in, l, in.normal[0][l], in.normal[1][l], in.normal[2][l], in.inv_dist[l], b.arm1[l], dt);
     in.rel[0][l] = rel.x;
     in.rel[1][l] = rel.y;
     in.rel[2][l] = rel.z;
@@ -225,7 +216,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const QuatValues old = stored_frame(frames + 4 * (k0 + l));
-    const Turn turn = sphere_pair_turn(in, l, dt);
+    const Vec3Values turn = sphere_pair_turn(in, l, dt);
     const double t = spin_t(turn.x, turn.y, turn.z);
     set_lane_quat(in.old, l, old);
     in.norm2[l] = squared_norm(old);
@@ -236,7 +227,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const QuatValues spun = product(lane_quat(in.spin, l), lane_quat(in.old, l));
-    const SpunAxis a = spun_axis(spun);
+    const Vec3Values a = spun_axis(spun);
     set_lane_quat(in.spun, l, spun);
     in.spun_axis[0][l] = a.x;
     in.spun_axis[1][l] = a.y;
@@ -276,7 +267,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   for (std::size_t l = 0; l < m; ++l)
     if (b.rare[l] != 0) [[unlikely]] {
       if (b.rare[l] == 2) return l;
-      sphere_pair_rare_lane<N>(b, in, l, frames + 4 * (k0 + l), true, dt);
+      sphere_pair_rare_lane<N>(b, in, l, frames + 4 * (k0 + l), dt);
     }
   return m;
 }

@@ -53,6 +53,11 @@ struct QuatValues {
   double w, x, y, z;
 };
 
+// A 3-vector as three plain doubles, for the same reason.
+struct Vec3Values {
+  double x, y, z;
+};
+
 [[gnu::always_inline]] inline QuatValues quat_values(const Quatd& q) { return {q.w(), q.x(), q.y(), q.z()}; }
 [[gnu::always_inline]] inline Quatd to_quat(const QuatValues& q) { return {q.w, q.x, q.y, q.z}; }
 
@@ -215,11 +220,7 @@ template <bool Exact>
 
 // The frame's x axis after the spin, from spun = rotation_by(turn) old (the first column of its
 // rotation matrix).
-struct SpunAxis {
-  double x, y, z;
-};
-
-[[gnu::always_inline]] inline SpunAxis spun_axis(const QuatValues& spun) {
+[[gnu::always_inline]] inline Vec3Values spun_axis(const QuatValues& spun) {
   const double x = spun.x, y = spun.y, z = spun.z, w = spun.w;
   return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
 }
@@ -260,7 +261,7 @@ struct SwingValues {
                                                                 double tx, double ty, double tz) {
   const double t = spin_t(tx, ty, tz);
   const QuatValues spin = spin_by_polynomial(t, tx, ty, tz), spun = product(spin, old);
-  const SpunAxis a = spun_axis(spun);
+  const Vec3Values a = spun_axis(spun);
   return swing_stage(swing_values(spin, a.x, a.y, a.z, squared_norm(old), nx, ny, nz), spun, t, old);
 }
 
