@@ -1,8 +1,8 @@
 #pragma once
 // Sphere-sphere contacts a block at a time (issue 12): the contact loop's hot path, in the passes
 // of dynamics/contact_block.hpp:
-//   0. gather (sphere_pair_gather), scalar: both particles' centre, radius, velocity and spin
-//      into SpherePairInputs, one array per value;
+//   0. gather (sphere_pair_gather), scalar: the pair's centre and velocity differences, both
+//      particles' radius and spin into SpherePairInputs, one array per value;
 //   1. kinematics (sphere_pair_kinematics), vectorised, in seven short loops: the pair's
 //      distance, normal and uN, the frame transported to the new normal, the relative velocity
 //      and angular velocity in the halfway frame's axes (what the law reads), the new frame's axes
@@ -20,11 +20,13 @@
 
 namespace lawcheck {
 
-// Pass 0's output: both particles' values per lane (particle p, value c, lane l at [p][c][l]).
-// Also pass 1's values between its loops (sphere_pair_kinematics), quaternions as (w, x, y, z).
+// Pass 0's output per lane: the differences particle 2 - particle 1 of centre and velocity (value
+// c, lane l at pair[c][l]), each particle's radius and spin (particle p at body[p][c][l]). Also
+// pass 1's values between its loops (sphere_pair_kinematics), quaternions as (w, x, y, z).
 struct SpherePairInputs {
   static constexpr std::size_t n = contact_block;
-  alignas(64) double body[2][10][n];  // x y z r, vx vy vz, wx wy wz
+  alignas(64) double pair[6][n];     // d = x2 - x1, dv = v2 - v1
+  alignas(64) double body[2][4][n];  // r, wx wy wz
   alignas(64) double normal[3][n];    // unit normal at t_n
   alignas(64) double inv_dist[n];     // 1/|d|
   alignas(64) double rel[3][n];       // v2 - v1 at the contact point, global axes
@@ -59,11 +61,14 @@ struct SpherePairInputs {
 // one thread -4 to -9 %, two threads -8 to -15 %; 1e4 (in cache) within noise.
 inline constexpr std::size_t gather_prefetch_distance = 32;
 
-// Pass 0: both particles' values of contacts k0 .. k0 + m - 1, one array per value. A scalar
-// loop of plain loads and stores, written out value by value (a loop over the ten values stayed a
-// loop with a branch per value); the vector pass then loads them contiguously, where gathering
-// them itself cost ~3 instructions per double (GCC 12 emulates the gathers and extracts every
-// element's index anew; benchmarks/README.md, "The gather pass").
+// Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value. A scalar loop of plain
+// loads and stores, written out value by value (a loop over the values stayed a loop with a
+// branch per value); the vector pass then loads them contiguously, where gathering them itself
+// cost ~3 instructions per double (GCC 12 emulates the gathers and extracts every element's index
+// anew; benchmarks/README.md, "The gather pass"). The loop's stores bound it (two per cycle at
+// most): the differences x2 - x1 and v2 - v1, which are all the kinematics reads of centres and
+// velocities, are 6 stores where both particles' values were 12 (the same bits: the vector pass
+// formed the same differences).
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
   for (std::size_t l = 0; l < m; ++l) {
@@ -76,22 +81,15 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
       __builtin_prefetch(P.force + J, 1, 2);  // for the accumulation, a block later: into L2
       __builtin_prefetch(P.torque + J, 1, 2);
     }
-    const auto put = [&](double (*out)[SpherePairInputs::n], std::uint32_t i) {
-      const std::size_t I = 3 * std::size_t{i};
-      const double *x = P.pos + I, *v = P.vel + I, *w = P.ang_vel + I;
-      out[0][l] = x[0];
-      out[1][l] = x[1];
-      out[2][l] = x[2];
-      out[3][l] = P.radius[i];
-      out[4][l] = v[0];
-      out[5][l] = v[1];
-      out[6][l] = v[2];
-      out[7][l] = w[0];
-      out[8][l] = w[1];
-      out[9][l] = w[2];
-    };
-    put(in.body[0], id1[k0 + l]);
-    put(in.body[1], id2[k0 + l]);
+    const std::size_t i = id1[k0 + l], j = id2[k0 + l], I = 3 * i, J = 3 * j;
+    for (int c = 0; c < 3; ++c) {
+      in.pair[c][l] = P.pos[J + c] - P.pos[I + c];
+      in.pair[3 + c][l] = P.vel[J + c] - P.vel[I + c];
+      in.body[0][1 + c][l] = P.ang_vel[I + c];
+      in.body[1][1 + c][l] = P.ang_vel[J + c];
+    }
+    in.body[0][0][l] = P.radius[i];
+    in.body[1][0][l] = P.radius[j];
   }
 }
 
@@ -104,15 +102,14 @@ struct SpherePairDistance {
 };
 
 [[gnu::always_inline]] inline SpherePairDistance sphere_pair_distance(const SpherePairInputs& in, std::size_t l) {
-  const auto x1 = [&](int c) { return in.body[0][c][l]; };
-  const auto x2 = [&](int c) { return in.body[1][c][l]; };
-  const double dx = x2(0) - x1(0), dy = x2(1) - x1(1), dz = x2(2) - x1(2);
+  const double dx = in.pair[0][l], dy = in.pair[1][l], dz = in.pair[2][l];
+  const double r1 = in.body[0][0][l], r2 = in.body[1][0][l];
   const double dist2 = dx * dx + dy * dy + dz * dz;
   // sphere_sphere_contact, with 1/|d| kept for the relative velocity; 1/|d| = |d| (1/|d|^2): the
   // division does not wait for the square root
   const double dist = std::sqrt(dist2), inv_dist = dist * (1 / dist2);
-  const double uN = dist - (x1(3) + x2(3));
-  const double a1 = x1(3) + uN / 2;  // |c - x1|
+  const double uN = dist - (r1 + r2);
+  const double a1 = r1 + uN / 2;  // |c - x1|
   return {inv_dist * dx, inv_dist * dy, inv_dist * dz, inv_dist, uN, a1, dist - a1, dist2 > 0};
 }
 
@@ -126,13 +123,12 @@ struct SpherePairDistance {
 // dw = w2 - w1: the bracket needs no normal, beta only the distance.
 [[gnu::always_inline]] inline Vec3Values sphere_pair_rel(const SpherePairInputs& in, std::size_t l, double nx, double ny,
                                                   double nz, double inv_dist, double a1, double dt) {
-  const auto x1 = [&](int c) { return in.body[0][c][l]; };
-  const auto x2 = [&](int c) { return in.body[1][c][l]; };
+  const auto w1 = [&](int c) { return in.body[0][1 + c][l]; };
   const double h = dt / 2;
-  const double dx = x2(0) - x1(0), dy = x2(1) - x1(1), dz = x2(2) - x1(2);
-  const double dvx = x2(4) - x1(4), dvy = x2(5) - x1(5), dvz = x2(6) - x1(6);
-  const double w2x = x2(7), w2y = x2(8), w2z = x2(9);
-  const double dwx = w2x - x1(7), dwy = w2y - x1(8), dwz = w2z - x1(9);
+  const double dx = in.pair[0][l], dy = in.pair[1][l], dz = in.pair[2][l];
+  const double dvx = in.pair[3][l], dvy = in.pair[4][l], dvz = in.pair[5][l];
+  const double w2x = in.body[1][1][l], w2y = in.body[1][2][l], w2z = in.body[1][3][l];
+  const double dwx = w2x - w1(0), dwy = w2y - w1(1), dwz = w2z - w1(2);
   const double ex = dx - h * dvx, ey = dy - h * dvy, ez = dz - h * dvz;  // d - h dv
   const double bx = dvx - (w2y * ez - w2z * ey), by = dvy - (w2z * ex - w2x * ez), bz = dvz - (w2x * ey - w2y * ex);
   const double vn = (nx * dvx + ny * dvy) + nz * dvz;
@@ -146,15 +142,15 @@ struct SpherePairDistance {
 // Lane l's turn dt (w1 + w2)/2 (global axes), from pass 0's values.
 [[gnu::always_inline]] inline Vec3Values sphere_pair_turn(const SpherePairInputs& in, std::size_t l, double dt) {
   const double h = dt / 2;
-  return {h * (in.body[0][7][l] + in.body[1][7][l]), h * (in.body[0][8][l] + in.body[1][8][l]),
-          h * (in.body[0][9][l] + in.body[1][9][l])};
+  return {h * (in.body[0][1][l] + in.body[1][1][l]), h * (in.body[0][2][l] + in.body[1][2][l]),
+          h * (in.body[0][3][l] + in.body[1][3][l])};
 }
 
 template <LawNeeds N>
 [[gnu::always_inline]] inline void sphere_pair_local_velocities(ContactBlock& b, const SpherePairInputs& in,
                                                                 std::size_t l, const QuatValues& mid, double relx,
                                                                 double rely, double relz) {
-  const auto dw = [&](int c) { return in.body[1][7 + c][l] - in.body[0][7 + c][l]; };
+  const auto dw = [&](int c) { return in.body[1][1 + c][l] - in.body[0][1 + c][l]; };
   block_local_velocities<N>(b, l, mid, relx, rely, relz, dw(0), dw(1), dw(2));
 }
 
