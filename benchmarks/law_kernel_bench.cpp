@@ -1,10 +1,10 @@
 // Law kernel suite (issues 6, 12): LinearCoulombLaw<double>::step alone, the solver's own law (no
 // copy), over N pre-computed contacts (N = 1e3 .. 1e6), through the solver's law pass itself
 // (law_pass, dynamics/contact_block.hpp): blocks of 64 contacts, per contact a LocalGeom
-// from the block's arrays, FrictPhys as the pass receives it (contiguous: PhysColumn::lanes first
-// joins each contact's kn with its material pair's kt/kn and tanPhi into a block-sized array -- the
-// solver's storage cost, not the law's, timed in contact_step: ~0.35 ns per contact), State as
-// ContactBatch stores it (a StateColumn: one array per 8-byte word), the force and broken flag
+// from the block's arrays, FrictPhys as the pass receives it (the block's physics words:
+// PhysColumn::lanes first joins each contact's kn with its material pair's kt/kn and tanPhi there
+// -- the solver's storage cost, not the law's, timed in contact_step), State as ContactBatch
+// stores it (a StateColumn: one array per 8-byte word), the force and broken flag
 // stored into the block (the linear law returns no torque) and, with energy tracking, the
 // dissipation summed.
 //
@@ -41,14 +41,16 @@ using Law = LinearCoulombLaw<double>;
 
 constexpr double time_step = 1e-5;  // [s]; only the product kt dt v_t matters here
 
-// Per contact what the contact loop holds: physics and state as ContactBatch stores them, and
-// the block buffers, here one per 64 contacts (the solver refills one per block).
+// Per contact what the law pass reads and writes: the state as ContactBatch stores it, and the
+// block buffers, here one per 64 contacts (the solver refills one per block), with the physics
+// joined into them.
+using PhysLanes = BlockPhysLanes<FrictPhys<double>>;
 struct KernelContacts {
-  std::vector<FrictPhys<double>> phys;
+  std::size_t n = 0;
   StateColumn<Law::State> state;
-  std::vector<ContactBlock> blocks;  // the kinematics pass's output, one block per 64 contacts
+  std::vector<ContactBlock> blocks;  // the kinematics pass's output and the joined physics, one block per 64 contacts
 
-  std::size_t size() const { return phys.size(); }
+  std::size_t size() const { return n; }
 };
 
 KernelContacts make_contacts(std::size_t n, int sliding_pct) {
@@ -60,7 +62,7 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
 
   const FrictMat mat;
   KernelContacts c;
-  c.phys.resize(n);
+  c.n = n;
   c.blocks.resize((n + contact_block - 1) / contact_block, ContactBlock{});
   for (std::size_t i = 0; i < n; ++i) {
     const double r1 = radius(rng), r2 = radius(rng);
@@ -79,7 +81,7 @@ KernelContacts make_contacts(std::size_t n, int sliding_pct) {
     b.vel[1][l] = vt * std::cos(angle);
     b.vel[2][l] = vt * std::sin(angle);
     for (auto& w : b.ang_vel) w[l] = sym(rng);
-    c.phys[i] = ph;
+    PhysLanes::store(b, l, ph);
   }
   return c;
 }
@@ -101,7 +103,7 @@ double sweep(const Law& law, KernelContacts& c, double dt) {
   double dissipated = 0;
   const std::size_t n = c.size();
   for (std::size_t k0 = 0; k0 < n; k0 += contact_block)
-    dissipated += law_pass<TrackEnergy>(law, c.blocks[k0 / contact_block], c.phys.data() + k0, c.state.lanes(k0), 0,
+    dissipated += law_pass<TrackEnergy>(law, c.blocks[k0 / contact_block], PhysLanes{}, c.state.lanes(k0), 0,
                                         std::min(contact_block, n - k0), dt)
                       .total();
   return dissipated;

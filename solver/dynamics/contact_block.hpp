@@ -28,6 +28,7 @@
 #include <limits>
 
 #include "dynamics/state_column.hpp"
+#include "dynamics/words.hpp"
 #include "geometry/contact_frame.hpp"
 #include "laws/contact_law.hpp"
 #include "laws/energy_kind.hpp"
@@ -48,6 +49,8 @@
 namespace lawcheck {
 
 inline constexpr std::size_t contact_block = 64;
+// Words of a PairSplitLaw's Phys the block holds (ContactBlock::phys; the linear law's FrictPhys: 3).
+inline constexpr std::size_t block_phys_words = 4;
 
 // A block's intermediate values, one array per quantity (the vector passes load and store them
 // contiguously). Local quantities are in the contact frame's axes (x = normal).
@@ -57,6 +60,9 @@ struct ContactBlock {
   alignas(64) double uN[n];
   alignas(64) double vel[3][n];      // v2 - v1 at the contact point, halfway frame
   alignas(64) double ang_vel[3][n];  // w2 - w1, halfway frame
+  // physics -> law: a PairSplitLaw's Phys joined per lane, word by word (PhysColumn::lanes,
+  // BlockPhysLanes below; dynamics/words.hpp)
+  alignas(64) double phys[block_phys_words][n];
   // kinematics -> forces
   alignas(64) double axes[9][n];  // frame at t_n, column c row r at [3 c + r]
   alignas(64) double arm1[n], arm2[n];  // sphere pairs: |c - x1|, |c - x2|, lever arms along the normal
@@ -175,21 +181,44 @@ template <LawNeeds N>
   return g;
 }
 
-// Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l at phys[l] and
+// Lane l's Phys as the law pass reads it (PhysColumn::lanes gives one of these):
+// - a PairSplitLaw's, joined into the block's own words (ContactBlock::phys). Read from the block,
+//   the law pass's every operand lies in one object or the state's columns, which GCC 12
+//   disambiguates in the 10 run-time alias checks it allows a loop (three separate physics
+//   columns took it past them, and the loop stayed scalar); as words, lane after lane, they load
+//   without the ~12 permutes per 4 contacts an array of FrictPhys cost (law pass 6.3 -> 4.7 cycles
+//   per contact, llvm-mca, znver3);
+template <class Phys>
+struct BlockPhysLanes {
+  static_assert(Words<Phys>::count <= block_phys_words, "a PairSplitLaw's Phys fits ContactBlock::phys");
+  [[gnu::always_inline]] static void store(ContactBlock& b, std::size_t l, const Phys& ph) {
+    for (std::size_t c = 0; c < Words<Phys>::count; ++c) b.phys[c][l] = Words<Phys>::get(ph, c);
+  }
+  [[gnu::always_inline]] Phys load(const ContactBlock& b, std::size_t l) const { return Words<Phys>::gather(b.phys, l); }
+};
+// - any other law's, in the physics column itself (lane l at p[l]).
+template <class Phys>
+struct ArrayPhysLanes {
+  const Phys* p;
+  [[gnu::always_inline]] const Phys& load(const ContactBlock&, std::size_t l) const { return p[l]; }
+};
+
+// Pass 2: the law on lanes l0 .. l1 - 1 (physics and state of lane l from phys.load(b, l) and
 // state.load(l); PhysColumn::lanes and StateColumn::lanes give them), its local force, torque (if
 // it returns one: LawNeeds) and broken flag into the block; returns the energy the laws dissipated
 // (zero unless TrackEnergy). A plain loop over scalars: a law written without branches
 // (laws/linear_coulomb_law.hpp) vectorises here with AVX2 or AVX-512.
 // benchmarks/law_kernel_bench.cpp times this very function.
-template <bool TrackEnergy, class Law>
-EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const typename Law::Phys* phys,
+template <bool TrackEnergy, class Law, class PhysLanes>
+EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const PhysLanes& phys,
                              const typename StateColumn<typename Law::State>::Lanes& state, std::size_t l0,
                              std::size_t l1, double dt) {
   constexpr LawNeeds needs = law_needs<Law>();
   EnergySplit<double> dissipated;
   for (std::size_t l = l0; l < l1; ++l) {
     typename Law::State s = state.load(l);
-    const LocalResponse<double> r = law.template step<TrackEnergy>(lane_geom<needs>(b, l), phys[l], s, dt);
+    const LocalResponse<double> r =
+        law.template step<TrackEnergy>(lane_geom<needs>(b, l), phys.load(b, l), s, dt);
     state.store(l, s);
     if constexpr (TrackEnergy) dissipated += r.dissipated;
     b.broken[l] = r.broken;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "dynamics/contact_block.hpp"
 #include "laws/contact_law.hpp"
 
 namespace lawcheck {
@@ -23,9 +24,11 @@ public:
   static constexpr std::size_t bytes_per_contact = sizeof(Phys);
 
   const Phys& operator[](std::size_t k) const { return whole_[k]; }
-  // Contacts k0 .. k0 + m - 1 as an array of Phys for the law pass (dynamics/contact_block.hpp):
-  // here the column itself, no copy.
-  const Phys* lanes(std::size_t k0, std::size_t /*m*/, Phys* /*scratch*/) const { return whole_.data() + k0; }
+  // Contacts k0 .. k0 + m - 1 for the law pass (dynamics/contact_block.hpp): here the column
+  // itself, no copy.
+  ArrayPhysLanes<Phys> lanes(std::size_t k0, std::size_t /*m*/, ContactBlock& /*block*/) const {
+    return {whole_.data() + k0};
+  }
   void reserve(std::size_t n) { whole_.reserve(n); }
   void push_back(const Phys& ph, std::uint32_t /*pair*/) { whole_.push_back(ph); }
   void push_copy(std::size_t k) { whole_.push_back(whole_[k]); }
@@ -45,14 +48,13 @@ public:
   static constexpr std::size_t bytes_per_contact = sizeof(PerContact) + sizeof(std::uint32_t);
 
   Phys operator[](std::size_t k) const { return Phys::joined(pairs_[pair_[k]], rest_[k]); }
-  // Contacts k0 .. k0 + m - 1 joined into `scratch` (m entries), for the law pass
-  // (dynamics/contact_block.hpp): a short loop (itself vectorised), after which the law reads
-  // contiguous Phys and vectorises as with the whole column. Joined inside the law's own loop, GCC
-  // 12 vectorises that loop no more (tried: the 4-byte index sizes the vectors for 16 lanes, which
-  // no double vector has). Measured: ~0.35 ns per contact (benchmarks/README.md).
-  const Phys* lanes(std::size_t k0, std::size_t m, Phys* scratch) const {
-    for (std::size_t l = 0; l < m; ++l) scratch[l] = (*this)[k0 + l];
-    return scratch;
+  // Contacts k0 .. k0 + m - 1 joined into the block's physics words (ContactBlock::phys), for the
+  // law pass (dynamics/contact_block.hpp, BlockPhysLanes): a short loop before it. Joined inside
+  // the law's own loop, GCC 12 vectorises that loop no more (tried: the 4-byte index sizes the
+  // vectors for 16 lanes, which no double vector has).
+  BlockPhysLanes<Phys> lanes(std::size_t k0, std::size_t m, ContactBlock& block) const {
+    for (std::size_t l = 0; l < m; ++l) BlockPhysLanes<Phys>::store(block, l, (*this)[k0 + l]);
+    return {};
   }
   void reserve(std::size_t n) {
     rest_.reserve(n);

@@ -493,8 +493,7 @@ private:
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
           if (!is_gone(l))
             e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
-    std::array<typename LawAt<I>::Phys, contact_block> lane_phys;  // PhysColumn::lanes' scratch
-    const auto* phys = b.phys.lanes(kb, m, lane_phys.data());
+    const auto phys = b.phys.lanes(kb, m, blk);
     const auto state = b.state.lanes(kb);
     EnergySplit<double> dissipated;
     if (gone == 0) [[likely]] {

@@ -1,7 +1,7 @@
 // dynamics/state_column.hpp: a law's States stored one array per 8-byte word come back bit for
-// bit, whatever their members (doubles, an Eigen vector, a byte and the padding after it, or a
-// State shorter than a word), through every way the solver writes them: push_back, the law pass's
-// lanes, move and pop_back.
+// bit, whatever their members (doubles, a signalling NaN's bits, an Eigen vector, a byte and the
+// padding after it, or a State shorter than a word), through every way the solver writes them:
+// push_back, the law pass's lanes, move and pop_back.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -31,7 +31,13 @@ OddState make(int k) {
   OddState s;
   s.ft = Vec2<double>(0.1 * k, -1e300 / (k + 1));
   s.fy = k % 3 == 0 ? std::numeric_limits<double>::quiet_NaN() : 1.0 / (k + 1);
-  s.spare = -0.0;
+  // a signalling NaN's bits in every other State: the words are held in doubles
+  // (dynamics/words.hpp), whose moves must not quieten it
+  const std::uint64_t signalling_nan = 0x7ff0000000000001;
+  if (k % 2)
+    std::memcpy(&s.spare, &signalling_nan, sizeof s.spare);
+  else
+    s.spare = -0.0;
   s.bits = static_cast<std::uint8_t>(k * 37);
   return s;
 }
