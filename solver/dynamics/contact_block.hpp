@@ -4,10 +4,11 @@
 //   0. a scalar gather of what the kinematics reads, one array per value (the pair kind's file);
 //   1. kinematics, vectorised over the block (`omp simd`): the frame transported to the new normal
 //      (block_frame, below), the relative velocity and angular velocity in the halfway frame's
-//      axes (block_local_velocities), the new frame's axes;
+//      axes (block_local_velocities);
 //   2. the law, contact by contact (law_pass, below), which vectorises where the law is written
 //      without branches (laws/linear_coulomb_law.hpp);
-//   3. the force mapping to global axes, vectorised (the pair kind's file).
+//   3. the force mapping to global axes with the new frame's axes (block_axes), vectorised (the
+//      pair kind's file).
 // The caller then accumulates the forces on the particles in contact order (serial or threaded,
 // dynamics/simulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
 // two spheres (dynamics/sphere_pair_block.hpp) and every other pair, e.g. a sphere on a wall
@@ -64,9 +65,10 @@ struct ContactBlock {
   // BlockPhysLanes below; dynamics/words.hpp)
   alignas(64) double phys[block_phys_words][n];
   // kinematics -> forces
-  alignas(64) double axes[9][n];  // frame at t_n, column c row r at [3 c + r]
   alignas(64) double arm1[n], arm2[n];  // sphere pairs: |c - x1|, |c - x2|, lever arms along the normal
-  alignas(64) double ori[4][n];   // frame at t_n (w, x, y, z), stored back after the rare lanes
+  // frame at t_n (w, x, y, z), stored back after the rare lanes; the force passes form its axes
+  // (block_axes): 4 values through the block where the axes were 9, and 4.5 KiB less scratch
+  alignas(64) double ori[4][n];
   // law -> forces
   alignas(64) double force[3][n], torque[3][n];  // on particle 1, local axes, torque about c
   // forces -> accumulation (global axes)
@@ -88,17 +90,20 @@ struct BodyArrays {
   const double* torque;  // prefetched only
 };
 
-// Lane l's frame at t_n (ori) and its axes into the block.
+// Lane l's frame at t_n (ori) into the block.
 [[gnu::always_inline]] inline void block_store_frame(ContactBlock& b, std::size_t l, const QuatValues& ori) {
   b.ori[0][l] = ori.w;
   b.ori[1][l] = ori.x;
   b.ori[2][l] = ori.y;
   b.ori[3][l] = ori.z;
-  const AxesValues axes = unit_rotation_matrix(ori);  // at t_n
-  for (int c = 0; c < 9; ++c) b.axes[c][l] = axes.m[c];
 }
 
-// The common case's step s (frame_step_common) into lane l: the frame at t_n and its axes, the
+// Lane l's axes at t_n, column c row r at m[3 c + r], for the force passes.
+[[gnu::always_inline]] inline AxesValues block_axes(const ContactBlock& b, std::size_t l) {
+  return unit_rotation_matrix(QuatValues{b.ori[0][l], b.ori[1][l], b.ori[2][l], b.ori[3][l]});
+}
+
+// The common case's step s (frame_step_common) into lane l: the frame at t_n, the
 // old frame kept where the contact was created in this step (transport false). Returns the
 // halfway frame. Whether the lane is rare is common_frame_rare's.
 [[gnu::always_inline]] inline QuatValues block_common_frame(ContactBlock& b, std::size_t l, const FrameStepValues& s,
@@ -123,7 +128,7 @@ struct BodyArrays {
 
 // Lane l's frame: transported from the stored one to the normal n by the turn t = dt (w1 + w2)/2
 // (frame_step, geometry/contact_frame.hpp), or kept (a contact created in this step: transport
-// false). Stores the frame at t_n and its axes into the block and returns the halfway frame.
+// false). Stores the frame at t_n into the block and returns the halfway frame.
 // General: frame_step with every case (the rare lanes); otherwise frame_step_common, and rare[l]
 // says whether its case was not the common one.
 template <bool General>

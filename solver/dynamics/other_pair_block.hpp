@@ -6,9 +6,10 @@
 //      and both particles' position, velocity and spin into OtherPairInputs, one array per value;
 //   1. kinematics (other_pair_kinematics), vectorised: the frame transported to the contact
 //      normal, the relative velocity at the mid-step lever arms and w2 - w1 in the halfway frame's
-//      axes, the new frame's axes;
+//      axes;
 //   2. the law (law_pass);
-//   3. the force mapping (other_pair_forces), vectorised: global force and both torques.
+//   3. the force mapping (other_pair_forces), vectorised: the new frame's axes, global force and
+//      both torques.
 // Done contact by contact through Eigen (dynamics/contact_response.hpp), a sphere-wall contact
 // cost 2.8x a sphere pair in the block path: ~14 % of the packing's step for 6 % of its contacts
 // (benchmarks/README.md).
@@ -125,8 +126,9 @@ void other_pair_forces(ContactBlock& b, const OtherPairInputs& in, double* frame
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     double f[3], t[3], r1[3], r2[3];
+    const AxesValues axes = block_axes(b, l);
     for (int r = 0; r < 3; ++r) {
-      const double x = b.axes[r][l], y = b.axes[3 + r][l], z = b.axes[6 + r][l];
+      const double x = axes.m[r], y = axes.m[3 + r], z = axes.m[6 + r];
       f[r] = b.force[0][l] * x + b.force[1][l] * y + b.force[2][l] * z;
       if constexpr (N.torque) t[r] = b.torque[0][l] * x + b.torque[1][l] * y + b.torque[2][l] * z;
       r1[r] = in.v[V::point + r][l] - in.v[V::x1 + r][l];

@@ -5,10 +5,11 @@
 //      particles' radius and spin into SpherePairInputs, one array per value;
 //   1. kinematics (sphere_pair_kinematics), vectorised, in seven short loops: the pair's
 //      distance, normal and uN, the frame transported to the new normal, the relative velocity
-//      and angular velocity in the halfway frame's axes (what the law reads), the new frame's axes
-//      and the lever arms (what the force mapping reads);
+//      and angular velocity in the halfway frame's axes (what the law reads), the new frame and the
+//      lever arms (what the force mapping reads);
 //   2. the law (law_pass, dynamics/contact_block.hpp);
-//   3. the force mapping (sphere_pair_forces), vectorised: global force and both torques.
+//   3. the force mapping (sphere_pair_forces), vectorised: the new frame's axes, global force and
+//      both torques.
 // A zero distance leaves the kinematics flagged (rare = 2; the caller's StateError).
 
 #include <algorithm>
@@ -239,7 +240,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
     in.inv_ori[l] = s.inv;
     in.dot[l] = s.dot;
   }
-  // 1f. the frame at t_n and its axes, the halfway frame
+  // 1f. the frame at t_n, the halfway frame
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const FrameStepValues s = swing_stage({lane_quat(in.swing, l), in.e_ori[l], in.inv_ori[l], in.dot[l]},
@@ -268,17 +269,18 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   return m;
 }
 
-// Pass 3: F1 = R f, and torques about the centres T1 = a1 n x F1, T2 = a2 n x F1 (the lever
-// arms lie along the normal; in the frame (n, y, z), n x F1 = Fy z - Fz y), plus the law's torque
-// R t on particle 1 and -R t on particle 2 (sphere_pair_force) if the law returns one (N). Also
-// stores the new frames back.
+// Pass 3: with R the frame's axes at t_n (block_axes), F1 = R f, and torques about the centres
+// T1 = a1 n x F1, T2 = a2 n x F1 (the lever arms lie along the normal; in the frame (n, y, z),
+// n x F1 = Fy z - Fz y), plus the law's torque R t on particle 1 and -R t on particle 2
+// (sphere_pair_force) if the law returns one (N). Also stores the new frames back.
 template <LawNeeds N>
 void sphere_pair_forces(ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
     const double fx = b.force[0][l], fy = b.force[1][l], fz = b.force[2][l];
+    const AxesValues axes = block_axes(b, l);
     for (int r = 0; r < 3; ++r) {
-      const double x = b.axes[r][l], y = b.axes[3 + r][l], z = b.axes[6 + r][l];
+      const double x = axes.m[r], y = axes.m[3 + r], z = axes.m[6 + r];
       const double nf = fy * z - fz * y;
       b.force1[r][l] = fx * x + fy * y + fz * z;
       b.torque1[r][l] = b.arm1[l] * nf;
