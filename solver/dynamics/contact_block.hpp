@@ -121,6 +121,17 @@ struct BodyArrays {
   return transport && !s.common ? 1.0 : 0.0;
 }
 
+// Whether any of lanes 0 .. m - 1 is rare (rare[l] != 0), before the kinematics redoes those lane
+// by lane. Most blocks have none, which this tells at a few vector instructions per 4 lanes where
+// a scan of the flags cost ~11 instructions per lane (callgrind, contact_step/spheres:10000:
+// 293.0 -> 284.6 instructions per contact-step).
+[[gnu::always_inline]] inline bool block_any_rare(const ContactBlock& b, std::size_t m) {
+  int any = 0;
+  _Pragma("omp simd reduction(| : any)")
+  for (std::size_t l = 0; l < m; ++l) any |= b.rare[l] != 0;
+  return any != 0;
+}
+
 // A stored frame (Eigen's order x, y, z, w) as QuatValues.
 [[gnu::always_inline]] inline QuatValues stored_frame(const double* frame) {
   return {frame[3], frame[0], frame[1], frame[2]};

@@ -110,9 +110,9 @@ void other_pair_kinematics(ContactBlock& b, const OtherPairInputs& in, const dou
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l)
     other_pair_lane<false, N>(b, in, l, frames + 4 * (k0 + l), k0 + l < fresh_from, dt);
-  for (std::size_t l = 0; l < m; ++l)
-    if (b.rare[l] != 0 && !in.gone[l]) [[unlikely]]
-      other_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);
+  if (block_any_rare(b, m)) [[unlikely]]
+    for (std::size_t l = 0; l < m; ++l)
+      if (b.rare[l] != 0 && !in.gone[l]) other_pair_lane<true, N>(b, in, l, frames + 4 * (k0 + l), true, dt);
 }
 
 // Pass 3: the force and torques in global axes (seed 001: "the force & torque is applied on

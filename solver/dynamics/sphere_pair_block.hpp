@@ -261,11 +261,13 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l)
     sphere_pair_local_velocities<N>(b, in, l, lane_quat(in.mid, l), in.rel[0][l], in.rel[1][l], in.rel[2][l]);
-  for (std::size_t l = 0; l < m; ++l)
-    if (b.rare[l] != 0) [[unlikely]] {
-      if (b.rare[l] == 2) return l;
-      sphere_pair_rare_lane<N>(b, in, l, frames + 4 * (k0 + l), dt);
-    }
+  // the rare lanes, one by one
+  if (block_any_rare(b, m)) [[unlikely]]
+    for (std::size_t l = 0; l < m; ++l)
+      if (b.rare[l] != 0) {
+        if (b.rare[l] == 2) return l;
+        sphere_pair_rare_lane<N>(b, in, l, frames + 4 * (k0 + l), dt);
+      }
   return m;
 }
 
