@@ -437,22 +437,43 @@ private:
     return true;
   }
 
-  // Contact end `end` (2 k + s) of thread t's slice adds its terms to particle i; ends come in
-  // ascending order (those of contacts the law broke are skipped).
+  // The accumulation of contacts kb .. kb + m - 1 of a batch from their block (block_step): each
+  // contact's force and torques added to both its particles, in contact order; a contact the law
+  // broke is listed in `broken` instead. With threads, the ends the plan defers go to the thread's
+  // deferred list (ThreadScratch::next_deferred walks the plan's ascending ends; those of broken
+  // contacts are skipped). A function of its own, with its arrays in locals: inlined into the
+  // block loop, its pointers did not fit the registers left there and were reloaded at every
+  // contact.
   template <bool Threaded>
-  void add_to(std::uint32_t i, [[maybe_unused]] std::size_t end, const Vec3d& force, const Vec3d& torque,
-              [[maybe_unused]] int t, [[maybe_unused]] std::size_t batch) {
-    if constexpr (Threaded) {
-      ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
-      while (*s.next_deferred < end) ++s.next_deferred;  // ends of broken contacts
-      if (*s.next_deferred == end) {
-        ++s.next_deferred;
-        s.deferred[batch].push_back({i, force, torque});
-        return;
+  [[gnu::noinline]] void accumulate(const ContactBlock& blk, const std::uint32_t* id1, const std::uint32_t* id2,
+                                    std::size_t kb, std::size_t m, ThreadScratch& s,
+                                    std::vector<std::size_t>& broken, [[maybe_unused]] std::size_t batch) {
+    Vec3d* const force = particles_.force.data();
+    Vec3d* const torque = particles_.torque.data();
+    [[maybe_unused]] const std::size_t* next = s.next_deferred;
+    const auto add_to = [&](std::uint32_t i, [[maybe_unused]] std::size_t end, const Vec3d& f, const Vec3d& t) {
+      if constexpr (Threaded) {
+        while (*next < end) ++next;
+        if (*next == end) {
+          ++next;
+          s.deferred[batch].push_back({i, f, t});
+          return;
+        }
       }
+      force[i] += f;
+      torque[i] += t;
+    };
+    for (std::size_t l = 0; l < m; ++l) {
+      const std::size_t k = kb + l;
+      if (blk.broken[l]) {
+        broken.push_back(k);
+        continue;
+      }
+      const Vec3d f(blk.force1[0][l], blk.force1[1][l], blk.force1[2][l]);
+      add_to(id1[k], 2 * k, f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]));
+      add_to(id2[k], 2 * k + 1, -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]));
     }
-    particles_.force[i] += force;
-    particles_.torque[i] += torque;
+    if constexpr (Threaded) s.next_deferred = next;
   }
 
   // Contacts kb .. kb + m - 1 of a batch in one block (dynamics/contact_block.hpp): kinematics
@@ -464,7 +485,7 @@ private:
   // the edge and the law breaks it; solver/tests/dynamics_other_pair_block_test.cpp).
   template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
   void block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, ThreadScratch& s, BlockEnergy& e,
-                  std::vector<std::size_t>& broken, int t, std::size_t batch) {
+                  std::vector<std::size_t>& broken, std::size_t batch) {
     const Particles& P = particles_;
     const auto& law = std::get<I>(laws_);
     constexpr LawNeeds needs = law_needs<LawAt<I>>();  // what the passes compute for the law
@@ -515,17 +536,7 @@ private:
       sphere_pair_forces<needs>(blk, frames, kb, m);
     else
       other_pair_forces<needs>(blk, s.other_inputs, frames, kb, m);
-    for (std::size_t l = 0; l < m; ++l) {
-      const std::size_t k = kb + l;
-      if (blk.broken[l]) {
-        broken.push_back(k);
-        continue;
-      }
-      const Vec3d f(blk.force1[0][l], blk.force1[1][l], blk.force1[2][l]);
-      add_to<Threaded>(b.id1[k], 2 * k, f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]), t, batch);
-      add_to<Threaded>(b.id2[k], 2 * k + 1, -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]), t,
-                       batch);
-    }
+    accumulate<Threaded>(blk, b.id1.data(), b.id2.data(), kb, m, s, broken, batch);
   }
 
   // An existing contact's geometry, kept at any distance (the law decides when it breaks); its
@@ -554,7 +565,7 @@ private:
         const std::size_t k1 = std::min(end, k0 + energy_block);
         for (std::size_t kb = k0; kb < k1; kb += contact_block)
           block_step<TrackEnergy, Threaded, I, SpherePair>(b, kb, std::min(contact_block, k1 - kb), s, e,
-                                                           s.broken[batch], t, batch);
+                                                           s.broken[batch], batch);
         if constexpr (TrackEnergy) blocks[k0 / energy_block] = e;
       }
     } catch (...) {
