@@ -66,10 +66,10 @@ inline constexpr std::size_t gather_prefetch_distance = 32;
 // loads and stores, written out value by value (a loop over the values stayed a loop with a
 // branch per value); the vector pass then loads them contiguously, where gathering them itself
 // cost ~3 instructions per double (GCC 12 emulates the gathers and extracts every element's index
-// anew; benchmarks/README.md, "The gather pass"). The loop's stores bound it (two per cycle at
-// most): the differences x2 - x1 and v2 - v1, which are all the kinematics reads of centres and
-// velocities, are 6 stores where both particles' values were 12 (the same bits: the vector pass
-// formed the same differences).
+// anew; benchmarks/README.md, "The gather pass"). The kinematics reads centres and velocities
+// only as differences, so those are stored: 6 values where both particles' were 12, the same bits
+// (the vector pass formed the same differences); fewer instructions and less scratch, no
+// measurable change in time (benchmarks/README.md, "The gather's differences").
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
   for (std::size_t l = 0; l < m; ++l) {

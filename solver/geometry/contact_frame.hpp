@@ -218,11 +218,11 @@ template <bool Exact>
 // |turn|^2 / 4, the argument of spin_by_polynomial.
 [[gnu::always_inline]] inline double spin_t(double tx, double ty, double tz) { return (tx * tx + ty * ty + tz * tz) / 4; }
 
-// The frame's x axis after the spin, from spun = rotation_by(turn) old (the first column of its
-// rotation matrix).
+// The frame's x axis after the spin, from spun = rotation_by(turn) old: the first column of its
+// rotation matrix (the compiler drops the other six entries).
 [[gnu::always_inline]] inline Vec3Values spun_axis(const QuatValues& spun) {
-  const double x = spun.x, y = spun.y, z = spun.z, w = spun.w;
-  return {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)};
+  const AxesValues a = unit_rotation_matrix(spun);
+  return {a.m[0], a.m[1], a.m[2]};
 }
 
 // The swing (1 + c, k) with c = a.n, k = a x n (a: the spun x axis), and the three values
