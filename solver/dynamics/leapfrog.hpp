@@ -15,6 +15,8 @@
 // Energy terms (when tracked) and their time levels: dynamics/energy_ledger.hpp.
 // Every new value is checked before it is stored (StateError naming the particle), so the state
 // never holds a NaN or inf.
+// Free spheres (isotropic, no blocked DoF; the common case) take a vectorised loop of their own
+// when no energy is tracked: the same formulas and bits (leapfrog.cpp, advance_free_spheres).
 // Threads (LeapfrogScratch::threads, OpenMP): each particle's update is independent, so a thread
 // takes a contiguous run of blocks of `leapfrog_block` particles; the energy terms are summed per
 // block, then block by block, so they are the same bits on any number of threads. A bad particle
