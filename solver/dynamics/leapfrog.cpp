@@ -166,8 +166,11 @@ void advance_free_spheres(Particles& p, std::size_t i0, std::size_t i1, const Le
   const double* mass = p.mass.data() + i0;
   const double* ori = p.ori.data()->coeffs().data() + 4 * i0;  // x y z w
   const auto finite = [](double x) { return std::abs(x) <= std::numeric_limits<double>::max(); };
-  int bad = 0;
-#pragma omp simd reduction(| : bad)
+  // A double, not an int: GCC sizes a vector loop for its narrowest type, and an int flag made it
+  // 8 spheres per iteration, two registers per value, spilled (dynamics/contact_block.hpp's
+  // LAWCHECK_SIMD_LOOP says the same of the contact loop).
+  double bad = 0;
+#pragma omp simd reduction(max : bad)
   for (std::size_t k = 0; k < n; ++k) {
     const double m = mass[k], moment = inertia[3 * k];  // isotropic: I = inertia[0]
     double w_new[3];
@@ -181,7 +184,7 @@ void advance_free_spheres(Particles& p, std::size_t i0, std::size_t i1, const Le
       out.vel[d][k] = v_new;
       out.pos[d][k] = x_new;
       out.ang_vel[d][k] = w_new[d];
-      bad |= !finite(v_new) | !finite(x_new) | !finite(w_new[d]);
+      bad = std::max(bad, finite(v_new) && finite(x_new) && finite(w_new[d]) ? 0.0 : 1.0);
     }
     // rotated(), its common case: a turn within the spin polynomials' range (geometry/contact_frame.hpp)
     const double tx = dt * w_new[0], ty = dt * w_new[1], tz = dt * w_new[2];
@@ -195,7 +198,7 @@ void advance_free_spheres(Particles& p, std::size_t i0, std::size_t i1, const Le
     out.ori[3][k] = still ? q.z : r.z;
     out.rare[k] = !still && !(turn <= spin_polynomial_limit) ? 1.0 : 0.0;
   }
-  if (bad) {
+  if (bad != 0) {
     LeapfrogSums unused;
     advance_any<false>(p, i0, i1, prm, unused, step);  // throws, naming the first bad particle
     return;
