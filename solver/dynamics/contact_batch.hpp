@@ -83,14 +83,17 @@ struct ContactBatch {
   // two threads slower than one). The pairs are unique, so the order is deterministic. The
   // permutation is applied cycle by cycle through one spare slot at the end: no allocation once
   // capacity is reached.
+  // The sort runs on (id1, id2) packed into one 64-bit key next to the contact's index: a sort of
+  // indices comparing through id1 and id2 missed the cache at every comparison (1e5 packing,
+  // 230 000 contacts: ~25 ms per Verlet rebuild, benchmarks/README.md "The Verlet rebuild").
   void sort_by_particles() {
     ++revision;
     const std::size_t n = size();
+    keys_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) keys_[k] = {(std::uint64_t{id1[k]} << 32) | id2[k], k};
+    std::sort(keys_.begin(), keys_.end(), [](const SortKey& a, const SortKey& b) { return a.pair < b.pair; });
     order_.resize(n);
-    for (std::size_t k = 0; k < n; ++k) order_[k] = k;
-    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
-      return id1[a] != id1[b] ? id1[a] < id1[b] : id2[a] < id2[b];
-    });
+    for (std::size_t k = 0; k < n; ++k) order_[k] = keys_[k].index;
     for (std::size_t k = 0; k < n; ++k) {
       if (order_[k] == k) continue;
       push_copy(k);  // the spare slot, at n
@@ -123,6 +126,11 @@ private:
     phys.move(to, from);
   }
 
+  struct SortKey {
+    std::uint64_t pair;  // id1 in the high 32 bits, id2 in the low
+    std::size_t index;
+  };
+  std::vector<SortKey> keys_;        // sort_by_particles' keys, kept for their capacity
   std::vector<std::size_t> order_;  // sort_by_particles' permutation, kept for its capacity
 };
 

@@ -52,6 +52,7 @@ public:
 
 private:
   void build_candidates(const Particles& p, double margin, double reach);
+  void sort_candidates(std::size_t finite_end);  // finite_end: where the infinite shapes' pairs start
 
   CellGrid grid_;
   std::vector<IndexPair> candidates_;
