@@ -92,20 +92,19 @@ struct ContactBatch {
     keys_.resize(n);
     for (std::size_t k = 0; k < n; ++k) keys_[k] = {(std::uint64_t{id1[k]} << 32) | id2[k], k};
     std::sort(keys_.begin(), keys_.end(), [](const SortKey& a, const SortKey& b) { return a.pair < b.pair; });
-    order_.resize(n);
-    for (std::size_t k = 0; k < n; ++k) order_[k] = keys_[k].index;
+    // keys_[k].index: the contact that goes to position k; set to k once it is there
     for (std::size_t k = 0; k < n; ++k) {
-      if (order_[k] == k) continue;
+      if (keys_[k].index == k) continue;
       push_copy(k);  // the spare slot, at n
       std::size_t j = k;
-      while (order_[j] != k) {
-        const std::size_t from = order_[j];
+      while (keys_[j].index != k) {
+        const std::size_t from = keys_[j].index;
         move(j, from);
-        order_[j] = j;
+        keys_[j].index = j;
         j = from;
       }
       move(j, n);
-      order_[j] = j;
+      keys_[j].index = j;
       remove(n);
     }
   }
@@ -130,8 +129,7 @@ private:
     std::uint64_t pair;  // id1 in the high 32 bits, id2 in the low
     std::size_t index;
   };
-  std::vector<SortKey> keys_;        // sort_by_particles' keys, kept for their capacity
-  std::vector<std::size_t> order_;  // sort_by_particles' permutation, kept for its capacity
+  std::vector<SortKey> keys_;  // sort_by_particles' keys and permutation, kept for their capacity
 };
 
 }  // namespace lawcheck

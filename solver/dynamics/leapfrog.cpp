@@ -23,6 +23,12 @@ namespace {
 
 double sign(double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; }
 
+// Cundall's local damping of one DoF (leapfrog.hpp): -damping |F| sign(v), v the estimate of the
+// on-step velocity. Both loops below take it from here, so they damp alike bit for bit.
+double local_damping(double damping, double force, double velocity_estimate) {
+  return -damping * std::abs(force) * sign(velocity_estimate);
+}
+
 // q_{n+1} = exp(dt w / 2) q_n: exp(dt w / 2) is rotation_by(dt w) (geometry/contact_frame.hpp),
 // the sine and cosine to rounding by Taylor polynomials for turns up to 3.6 degrees per step, with
 // no trigonometry (std::sin and std::cos beyond); the product is normalised against the drift of
@@ -74,7 +80,7 @@ void advance_any(Particles& p, std::size_t i0, std::size_t i1, const LeapfrogPar
       if (blocked & (1u << d)) continue;
       double f = p.force[i][d] + m * prm.gravity[d];
       double damp = 0;
-      if (prm.damping != 0) damp = -prm.damping * std::abs(f) * sign(v[d] + dt / 2 * f / m);
+      if (prm.damping != 0) damp = local_damping(prm.damping, f, v[d] + dt / 2 * f / m);
       v_new[d] = v[d] + dt * (f + damp) / m;
       if constexpr (TrackEnergy) {
         grav -= m * prm.gravity[d] * p.pos[i][d];
@@ -98,7 +104,7 @@ void advance_any(Particles& p, std::size_t i0, std::size_t i1, const LeapfrogPar
     Vec3d damp_t = Vec3d::Zero();
     if (prm.damping != 0) {
       const Vec3d w_est = w + dt / 2 * ang_acc(t);
-      for (int d = 0; d < 3; ++d) damp_t[d] = -prm.damping * std::abs(t[d]) * sign(w_est[d]);
+      for (int d = 0; d < 3; ++d) damp_t[d] = local_damping(prm.damping, t[d], w_est[d]);
     }
     const Vec3d dw = ang_acc(t + damp_t);
     for (int d = 0; d < 3; ++d)
@@ -176,10 +182,10 @@ void advance_free_spheres(Particles& p, std::size_t i0, std::size_t i1, const Le
     double w_new[3];
     for (int d = 0; d < 3; ++d) {
       const double v = vel[3 * k + d], f = force[3 * k + d] + m * g[d];
-      const double damp = damped ? -damping * std::abs(f) * sign(v + dt / 2 * f / m) : 0.0;
+      const double damp = damped ? local_damping(damping, f, v + dt / 2 * f / m) : 0.0;
       const double v_new = v + dt * (f + damp) / m, x_new = pos[3 * k + d] + dt * v_new;
       const double w = ang_vel[3 * k + d], t = torque[3 * k + d];
-      const double damp_t = damped ? -damping * std::abs(t) * sign(w + dt / 2 * (t / moment)) : 0.0;
+      const double damp_t = damped ? local_damping(damping, t, w + dt / 2 * (t / moment)) : 0.0;
       w_new[d] = w + dt * ((t + damp_t) / moment);
       out.vel[d][k] = v_new;
       out.pos[d][k] = x_new;
