@@ -8,7 +8,9 @@
 // similar sizes (the case of ~1e5 spheres). Infinite shapes (walls, infinite cylinders) are not
 // in the grid: the caller pairs them with everything (they are few).
 
+#include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <span>
 #include <utility>
 #include <vector>
@@ -22,16 +24,24 @@ using IndexPair = std::pair<std::uint32_t, std::uint32_t>;  // first < second
 class CellGrid {
 public:
   // Appends to `out` every pair (i < j) of the listed particles whose bounding spheres are within
-  // `margin`. `ids` selects the particles taking part (finite shapes); centers/radii are indexed
-  // by particle id. Buffers are reused between calls.
+  // `margin`, each particle's pairs together, particles in the order of `ids`. `ids` selects the
+  // particles taking part (finite shapes); centers/radii are indexed by particle id. On up to
+  // `threads` OpenMP threads from `threaded_from` particles on; the same list on any number.
+  // Buffers are reused between calls.
   void find_pairs(std::span<const Vec3d> centers, std::span<const double> radii,
-                  std::span<const std::uint32_t> ids, double margin, std::vector<IndexPair>& out);
+                  std::span<const std::uint32_t> ids, double margin, std::vector<IndexPair>& out,
+                  int threads = 1);
+
+  // Below this many particles the pairs are listed on one thread: a team would cost more than it saves.
+  static constexpr std::size_t threaded_from = 4096;
 
 private:
   std::vector<std::uint32_t> cell_of_;  // per entry of ids
   std::vector<std::uint32_t> start_;    // counting-sort offsets, one per cell + 1
   std::vector<std::uint32_t> cursor_;   // fill position per cell during the sort
   std::vector<std::uint32_t> sorted_;   // entries of ids, grouped by cell
+  std::vector<std::vector<IndexPair>> runs_;  // per member of the team: its run's pairs
+  std::vector<std::exception_ptr> errors_;   // per member (run_on_team)
 };
 
 // O(N^2) reference with the same criterion, for tests.

@@ -7,14 +7,8 @@
 
 #include <fmt/format.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#define LAWCHECK_LEAPFROG_OMP(directive) _Pragma(directive)
-#else
-#define LAWCHECK_LEAPFROG_OMP(directive)
-#endif
-
 #include "dynamics/state_error.hpp"
+#include "dynamics/team_runs.hpp"
 #include "geometry/contact_frame.hpp"
 
 namespace lawcheck {
@@ -240,31 +234,13 @@ void leapfrog_step(Particles& p, const LeapfrogParams& prm, EnergyLedger& ledger
                    LeapfrogScratch& scratch) {
   const std::size_t n = p.size(), blocks = (n + leapfrog_block - 1) / leapfrog_block;
   scratch.sums.assign(blocks, LeapfrogSums{});  // within capacity after the first step
-  int threads = std::max(1, scratch.threads);
-#ifndef _OPENMP
-  threads = 1;
-#endif
-  if (blocks < 2) threads = 1;  // one block: a team would only wait
-  scratch.errors.assign(static_cast<std::size_t>(threads), nullptr);
-  // Each member of the team takes a contiguous run of blocks (however many members OpenMP grants)
-  // and stops at its first bad particle.
-  LAWCHECK_LEAPFROG_OMP("omp parallel num_threads(threads) if (threads > 1)")
-  {
-    std::size_t t = 0, nt = 1;
-#ifdef _OPENMP
-    t = static_cast<std::size_t>(omp_get_thread_num());
-    nt = static_cast<std::size_t>(omp_get_num_threads());
-#endif
-    try {
-      for (std::size_t b = blocks * t / nt; b < blocks * (t + 1) / nt; ++b)
-        advance<TrackEnergy>(p, b * leapfrog_block, std::min(n, (b + 1) * leapfrog_block), prm, scratch.sums[b], step);
-    } catch (...) {
-      scratch.errors[t] = std::current_exception();
-    }
-  }
-  // The lowest run's error is the one the serial loop meets first.
-  for (const std::exception_ptr& e : scratch.errors)
-    if (e) std::rethrow_exception(e);
+  // Each member of the team takes a contiguous run of blocks and stops at its first bad particle;
+  // one block: a team would only wait.
+  run_on_team(blocks < 2 ? 1 : scratch.threads, blocks, scratch.errors, [&](std::size_t, std::size_t b0, std::size_t b1) {
+    for (std::size_t b = b0; b < b1; ++b)
+      advance<TrackEnergy>(p, b * leapfrog_block, std::min(n, (b + 1) * leapfrog_block), prm, scratch.sums[b], step);
+  });
+  rethrow_first(scratch.errors);
   if constexpr (TrackEnergy) {
     LeapfrogSums total;
     for (const LeapfrogSums& s : scratch.sums) {

@@ -27,7 +27,10 @@
 // serial order (add_to: the slice that touches a particle first adds straight into it, later
 // slices defer their terms to a replay in slice order; no atomics, no races; which terms defer is
 // planned again only when the contacts or the thread count change), and the energies are summed
-// per block, then block by block. The serial loop pays nothing for this.
+// per block, then block by block. The serial loop pays nothing for this. The broad phase's pair
+// search and detection's checks run on the same threads, in contiguous runs whose results are
+// used in run order (dynamics/team_runs.hpp): the same candidates and contacts, in the same order,
+// as on one thread; the contacts are created serially.
 // Energy (EnergyLedger): the reference is the energy before the first step -- kinetic and
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
@@ -59,6 +62,7 @@
 #include "dynamics/other_pair_block.hpp"
 #include "dynamics/sphere_pair_block.hpp"
 #include "dynamics/state_error.hpp"
+#include "dynamics/team_runs.hpp"
 #include "dynamics/time_step.hpp"
 #include "dynamics/verlet_list.hpp"
 #include "geometry/contact_point.hpp"
@@ -156,6 +160,11 @@ public:
     threads_ = threads;
   }
   int threads() const { return threads_; }
+  // Below this many candidate pairs detection runs on one thread: a team would cost more than it
+  // saves.
+  static constexpr std::size_t detect_threaded_from = 16384;
+  // The Verlet list's candidate pairs, which detection checks.
+  std::size_t candidate_count() const { return verlet_.size(); }
 
   // The smaller of the p-wave and the contact estimate (dynamics/time_step.hpp).
   DtLimit stable_dt() {
@@ -323,7 +332,7 @@ private:
 
   void rebuild() {
     for_each_batch([](auto, auto& b) { b.sort_by_particles(); });
-    verlet_.rebuild(particles_, margin(), max_reach_, [&](auto mark) {
+    verlet_.rebuild(particles_, margin(), max_reach_, threads_, [&](auto mark) {
       for_each_batch([&](auto, const auto& b) {
         for (std::size_t k = 0; k < b.size(); ++k) mark(b.id1[k], b.id2[k]);
       });
@@ -350,23 +359,54 @@ private:
     verlet_.set_in_contact(c, true);
   }
 
-  void detect() {
+  // A candidate found in contact by detection: created after the check (detect).
+  struct Detection {
+    std::size_t candidate;
+    ContactPoint cp;
+    bool sphere_pair;
+  };
+
+  // Candidates c0 .. c1 - 1 not yet in contact whose shapes now touch (within the law's reach),
+  // in candidate order. Reads only: the threads check their runs of candidates side by side.
+  void find_new_contacts(std::size_t c0, std::size_t c1, std::vector<Detection>& found) const {
     const Particles& P = particles_;
     const std::size_t nm = materials_.size();
-    for (std::size_t c = 0; c < verlet_.size(); ++c) {
+    for (std::size_t c = c0; c < c1; ++c) {
       if (verlet_.in_contact(c)) continue;
       const auto [i, j] = verlet_[c];
-      const std::size_t pair = P.material[i] * nm + P.material[j];
-      const double reach = pair_reach_[pair];
-      const auto law = table_(P.material[i], P.material[j]);
+      const double reach = pair_reach_[P.material[i] * nm + P.material[j]];
       if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::sphere) {
         const double d = P.radius[i] + P.radius[j] + reach;
         if ((P.pos[j] - P.pos[i]).squaredNorm() > d * d) continue;  // no sqrt for the misses
         if (auto cp = sphere_sphere_contact(P.radius[i], P.pos[i], P.radius[j], P.pos[j], reach))
-          with_law(law, [&](auto I) { create<I>(c, i, j, *cp, true); });
+          found.push_back({c, *cp, true});
       } else if (auto cp = contact_point(P.shape[i], pose(i), P.shape[j], pose(j), reach)) {
-        with_law(law, [&](auto I) { create<I>(c, i, j, *cp, false); });
+        found.push_back({c, *cp, false});
       }
+    }
+  }
+
+  // Detection: the candidates are checked on the simulation's threads, each member a contiguous
+  // run (dynamics/team_runs.hpp), and the contacts are then created one by one in candidate
+  // order, so the batches come out in the serial loop's order whatever the thread count. The
+  // contacts found before the first error (a contact point that throws) are created before it is
+  // rethrown, as the serial loop would have.
+  void detect() {
+    const std::size_t n = verlet_.size();
+    const int threads = n < detect_threaded_from ? 1 : threads_;
+    detections_.resize(static_cast<std::size_t>(std::max(threads, 1)));
+    const std::size_t members = run_on_team(threads, n, detect_errors_, [&](std::size_t m, std::size_t c0, std::size_t c1) {
+      detections_[m].clear();
+      find_new_contacts(c0, c1, detections_[m]);
+    });
+    const Particles& P = particles_;
+    for (std::size_t m = 0; m < members; ++m) {
+      for (const Detection& d : detections_[m]) {
+        const auto [i, j] = verlet_[d.candidate];
+        with_law(table_(P.material[i], P.material[j]),
+                 [&](auto I) { create<I>(d.candidate, i, j, d.cp, d.sphere_pair); });
+      }
+      if (detect_errors_[m]) std::rethrow_exception(detect_errors_[m]);
     }
   }
 
@@ -779,6 +819,8 @@ private:
   double margin_ = 0;
 
   VerletList verlet_;
+  std::vector<std::vector<Detection>> detections_;  // per member of detection's team
+  std::vector<std::exception_ptr> detect_errors_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
   // Thread t's first-touch records, first_[t * particles + i]: pass_ + the first batch whose slice

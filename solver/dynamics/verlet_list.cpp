@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "dynamics/team_runs.hpp"
 #include "geometry/contact_point.hpp"
 
 namespace lawcheck {
@@ -31,22 +32,44 @@ bool VerletList::needs_rebuild(const Particles& p) const {
   return false;
 }
 
-void VerletList::build_candidates(const Particles& p, double margin, double reach) {
+void VerletList::build_candidates(const Particles& p, double margin, double reach, int threads) {
   margin_ = margin;
   const double distance = margin + reach;
   candidates_.clear();
   finite_.clear();
   infinite_.clear();
   for (std::uint32_t i = 0; i < p.size(); ++i) (p.is_infinite(i) ? infinite_ : finite_).push_back(i);
-  grid_.find_pairs(p.pos, p.radius, finite_, distance, candidates_);
+  grid_.find_pairs(p.pos, p.radius, finite_, distance, candidates_, threads);
   const std::size_t finite_end = candidates_.size();
-  for (auto w : infinite_)
-    for (std::uint32_t i = 0; i < p.size(); ++i) {
-      if (i == w || (p.is_static(i) && p.is_static(w))) continue;
-      const auto a = std::min(i, w), b = std::max(i, w);
-      if (contact_point(p.shape[a], {p.pos[a], p.ori[a]}, p.shape[b], {p.pos[b], p.ori[b]}, distance))
-        candidates_.emplace_back(a, b);
+  // Each infinite shape w against every particle i, item q = w's index * N + i: the team's runs
+  // in member order are the serial loop's order (dynamics/team_runs.hpp).
+  const std::size_t n = p.size(), items = infinite_.size() * n;
+  const auto pairs_of = [&](std::size_t q0, std::size_t q1, std::vector<IndexPair>& found) {
+    for (std::size_t q = q0; q < q1;) {
+      const std::size_t k = q / n, end = std::min(q1, (k + 1) * n);  // one division per shape
+      const std::uint32_t w = infinite_[k];
+      for (; q < end; ++q) {
+        const auto i = static_cast<std::uint32_t>(q - k * n);
+        if (i == w || (p.is_static(i) && p.is_static(w))) continue;
+        const auto a = std::min(i, w), b = std::max(i, w);
+        if (contact_point(p.shape[a], {p.pos[a], p.ori[a]}, p.shape[b], {p.pos[b], p.ori[b]}, distance))
+          found.emplace_back(a, b);
+      }
     }
+  };
+  if (threads <= 1 || items < CellGrid::threaded_from) {
+    pairs_of(0, items, candidates_);
+  } else {
+    runs_.resize(static_cast<std::size_t>(threads));
+    const std::size_t members = run_on_team(threads, items, errors_, [&](std::size_t m, std::size_t q0, std::size_t q1) {
+      runs_[m].clear();
+      pairs_of(q0, q1, runs_[m]);
+    });
+    for (std::size_t m = 0; m < members; ++m) {
+      candidates_.insert(candidates_.end(), runs_[m].begin(), runs_[m].end());
+      if (errors_[m]) std::rethrow_exception(errors_[m]);
+    }
+  }
   sort_candidates(finite_end);
   // Static pairs never interact (erase_if keeps the order).
   std::erase_if(candidates_, [&](const IndexPair& c) { return p.is_static(c.first) && p.is_static(c.second); });

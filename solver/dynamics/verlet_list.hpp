@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <vector>
 
@@ -28,9 +29,10 @@ public:
 
   // Rebuilds the list for pairs within `reach + margin`; then `for_each_contact(mark)` must call
   // mark(i, j) for every existing contact, so that its candidate is flagged.
+  // On up to `threads` OpenMP threads; the same list on any number.
   template <class ForEachContact>
-  void rebuild(const Particles& p, double margin, double reach, ForEachContact&& for_each_contact) {
-    build_candidates(p, margin, reach);
+  void rebuild(const Particles& p, double margin, double reach, int threads, ForEachContact&& for_each_contact) {
+    build_candidates(p, margin, reach, threads);
     for_each_contact([&](std::uint32_t i, std::uint32_t j) { set_in_contact(i, j, true); });
   }
 
@@ -51,13 +53,15 @@ public:
   void reserve(std::size_t n) { candidates_.reserve(n); }
 
 private:
-  void build_candidates(const Particles& p, double margin, double reach);
+  void build_candidates(const Particles& p, double margin, double reach, int threads);
   void sort_candidates(std::size_t finite_end);  // finite_end: where the infinite shapes' pairs start
 
   CellGrid grid_;
   std::vector<IndexPair> candidates_;
   std::vector<std::uint8_t> in_contact_;
   std::vector<std::uint32_t> finite_, infinite_;
+  std::vector<std::vector<IndexPair>> runs_;  // per member of the team: its run's infinite-shape pairs
+  std::vector<std::exception_ptr> errors_;   // per member (run_on_team)
   std::vector<Vec3d> ref_pos_;
   double margin_ = 0;
   bool rebuild_ = true;

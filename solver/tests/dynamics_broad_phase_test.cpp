@@ -69,5 +69,19 @@ TEST(BroadPhase, CellGridHandlesASubsetOfParticles) {
   expect_same_pairs(p, 0.001, "odd ids only");
 }
 
+// On a team the particles are split into runs whose pairs are appended in run order: the list
+// must be the serial one, element for element (each particle's pairs together, particles in the
+// order of ids), which the Verlet list's sort relies on for its fast path.
+TEST(BroadPhase, CellGridListsTheSamePairsInTheSameOrderOnOneAndTwoThreads) {
+  const Packing p = random_packing(4 * CellGrid::threaded_from, 0.01, 3);
+  CellGrid grid;
+  std::vector<IndexPair> serial, threaded;
+  grid.find_pairs(p.centers, p.radii, p.ids, 0.002, serial, 1);
+  grid.find_pairs(p.centers, p.radii, p.ids, 0.002, threaded, 2);
+  std::printf("N = %zu: %zu pairs on one thread, %zu on two\n", p.ids.size(), serial.size(), threaded.size());
+  ASSERT_GT(serial.size(), p.ids.size());
+  EXPECT_EQ(threaded, serial);
+}
+
 }  // namespace
 }  // namespace lawcheck::dynamics_broad_phase_test

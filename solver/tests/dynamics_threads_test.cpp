@@ -38,44 +38,75 @@ using Sim = Simulation<LinearCoulombLaw<double>>;
 
 using namespace test_bits;  // same_bits, energy_terms, same_energies, same_particles
 
-TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThousandSteps) {
-  Sim one = test_scenes::collapsing_gas(1000, 11, 100, 30);
-  Sim two = one;
-  two.set_threads(2);
-  std::size_t max_contacts = 0, contact_changes = 0, previous = 0;
+// One scene run side by side on one and two threads: the first step at which forces, torques,
+// energies or the particles' states differ (-1: none), and how much the contacts moved.
+struct ThreadsComparison {
   int first_force = -1, first_torque = -1, first_energy = -1, first_pos = -1;
-  constexpr int steps = 1000;
+  std::size_t max_contacts = 0, contact_changes = 0, max_candidates = 0;
+  bool same_contact_count = true;
+};
+
+ThreadsComparison compare_one_and_two_threads(const Sim& scene, int steps) {
+  Sim one = scene, two = scene;
+  two.set_threads(2);
+  ThreadsComparison r;
+  std::size_t previous = 0;
   for (int s = 0; s < steps; ++s) {
     one.step(1, true);
     two.step(1, true);
     const Particles &a = one.particles(), &b = two.particles();
-    if (first_force < 0 && !same_bits(a.force, b.force)) first_force = s;
-    if (first_torque < 0 && !same_bits(a.torque, b.torque)) first_torque = s;
-    if (first_energy < 0 && !same_energies(one.energy(), two.energy())) first_energy = s;
-    if (first_pos < 0 && !(same_bits(a.pos, b.pos) && same_bits(a.vel, b.vel) && same_bits(a.ang_vel, b.ang_vel)))
-      first_pos = s;
+    if (r.first_force < 0 && !same_bits(a.force, b.force)) r.first_force = s;
+    if (r.first_torque < 0 && !same_bits(a.torque, b.torque)) r.first_torque = s;
+    if (r.first_energy < 0 && !same_energies(one.energy(), two.energy())) r.first_energy = s;
+    if (r.first_pos < 0 && !(same_bits(a.pos, b.pos) && same_bits(a.vel, b.vel) && same_bits(a.ang_vel, b.ang_vel)))
+      r.first_pos = s;
     const std::size_t c = one.contact_count();
-    contact_changes += c > previous ? c - previous : previous - c;
+    r.contact_changes += c > previous ? c - previous : previous - c;
     previous = c;
-    max_contacts = std::max(max_contacts, c);
+    r.max_contacts = std::max(r.max_contacts, c);
+    r.max_candidates = std::max(r.max_candidates, one.candidate_count());
+    r.same_contact_count = r.same_contact_count && c == two.contact_count();
   }
 #ifdef _OPENMP
   const char* omp = "OpenMP on";
 #else
   const char* omp = "OpenMP off (serial twice)";
 #endif
-  std::printf("%s: %d steps, up to %zu contacts, net contact count changes summed %zu, final energy error %.3g; "
-              "first step differing: forces %d, torques %d, energies %d, states %d (-1: none)\n",
-              omp, steps, max_contacts, contact_changes, one.energy().relative_error(), first_force, first_torque,
-              first_energy, first_pos);
+  std::printf("%s: %zu particles, %d steps, up to %zu contacts and %zu candidate pairs, net contact count changes "
+              "summed %zu, final energy error %.3g; first step differing: forces %d, torques %d, energies %d, "
+              "states %d (-1: none)\n",
+              omp, scene.particles().size(), steps, r.max_contacts, r.max_candidates, r.contact_changes,
+              one.energy().relative_error(), r.first_force, r.first_torque, r.first_energy, r.first_pos);
+  return r;
+}
+
+void expect_bit_identical(const ThreadsComparison& r) {
+  EXPECT_EQ(r.first_force, -1);
+  EXPECT_EQ(r.first_torque, -1);
+  EXPECT_EQ(r.first_energy, -1);
+  EXPECT_EQ(r.first_pos, -1);
+  EXPECT_TRUE(r.same_contact_count);
+}
+
+TEST(Threads, OneAndTwoThreadsGiveBitIdenticalForcesTorquesAndEnergiesOverAThousandSteps) {
+  const ThreadsComparison r = compare_one_and_two_threads(test_scenes::collapsing_gas(1000, 11, 100, 30), 1000);
   // The scene must mean something: many contacts, shared by both slices, created and broken.
-  ASSERT_GT(max_contacts, 1000u);
-  ASSERT_GT(contact_changes, 1000u);
-  EXPECT_EQ(first_force, -1);
-  EXPECT_EQ(first_torque, -1);
-  EXPECT_EQ(first_energy, -1);
-  EXPECT_EQ(first_pos, -1);
-  EXPECT_EQ(one.contact_count(), two.contact_count());
+  ASSERT_GT(r.max_contacts, 1000u);
+  ASSERT_GT(r.contact_changes, 1000u);
+  expect_bit_identical(r);
+}
+
+// Detection and the Verlet list's broad phase run on the threads too, from sizes the gas above
+// stays below (Simulation::detect_threaded_from candidates, CellGrid::threaded_from particles):
+// 8000 spheres of the dense lattice packing, whose contacts form and break as it settles, must
+// keep the serial contacts bit for bit.
+TEST(Threads, ThreadedDetectionAndBroadPhaseKeepTheSerialContactsBitForBit) {
+  const Sim scene = test_scenes::lattice_packing({.nx = 25, .ny = 20, .nz = 16});
+  const ThreadsComparison r = compare_one_and_two_threads(scene, 200);
+  ASSERT_GE(scene.particles().size(), CellGrid::threaded_from);
+  ASSERT_GE(r.max_candidates, Sim::detect_threaded_from);
+  ASSERT_GT(r.contact_changes, 1000u);
+  expect_bit_identical(r);
 }
 
 // OpenMP may grant fewer threads than set_threads asks: here a region nested in another active
