@@ -332,11 +332,8 @@ private:
 
   void rebuild() {
     for_each_batch([](auto, auto& b) { b.sort_by_particles(); });
-    verlet_.rebuild(particles_, margin(), max_reach_, threads_, [&](auto mark) {
-      for_each_batch([&](auto, const auto& b) {
-        for (std::size_t k = 0; k < b.size(); ++k) mark(b.id1[k], b.id2[k]);
-      });
-    });
+    verlet_.rebuild(particles_, margin(), max_reach_, threads_,
+                    [&](auto mark) { for_each_batch([&](auto, const auto& b) { mark(b.id1, b.id2); }); });
   }
 
   BodyPose pose(std::uint32_t i) const { return {particles_.pos[i], particles_.ori[i]}; }

@@ -1,6 +1,7 @@
 #include "dynamics/verlet_list.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "dynamics/team_runs.hpp"
 #include "geometry/contact_point.hpp"
@@ -22,6 +23,18 @@ void VerletList::sort_candidates(std::size_t finite_end) {
   if (!std::is_sorted(begin, mid)) std::sort(begin, mid);
   std::sort(mid, candidates_.end());
   std::inplace_merge(begin, mid, candidates_.end());
+}
+
+void VerletList::set_in_contact_sorted(std::span<const std::uint32_t> id1, std::span<const std::uint32_t> id2) {
+  std::size_t c = 0;
+  IndexPair previous{0, 0};
+  for (std::size_t k = 0; k < id1.size(); ++k) {
+    const IndexPair pair{id1[k], id2[k]};
+    if (pair < previous) throw std::logic_error("VerletList::set_in_contact_sorted: contacts not in ascending order");
+    previous = pair;
+    while (c < candidates_.size() && candidates_[c] < pair) ++c;
+    if (c < candidates_.size() && candidates_[c] == pair) in_contact_[c] = 1;
+  }
 }
 
 bool VerletList::needs_rebuild(const Particles& p) const {
