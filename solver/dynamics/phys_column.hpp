@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "dynamics/column_permutation.hpp"
 #include "dynamics/contact_block.hpp"
 #include "laws/contact_law.hpp"
 
@@ -31,9 +32,12 @@ public:
   }
   void reserve(std::size_t n) { whole_.reserve(n); }
   void push_back(const Phys& ph, std::uint32_t /*pair*/) { whole_.push_back(ph); }
-  void push_copy(std::size_t k) { whole_.push_back(whole_[k]); }
   void pop_back() { whole_.pop_back(); }
   void move(std::size_t to, std::size_t from) { whole_[to] = whole_[from]; }
+  template <class From>
+  void permute(const From& from) {
+    permute_column(whole_, from);
+  }
 
 private:
   std::vector<Phys> whole_;
@@ -64,10 +68,6 @@ public:
     rest_.push_back(ph.per_contact());
     pair_.push_back(pair);
   }
-  void push_copy(std::size_t k) {
-    rest_.push_back(rest_[k]);
-    pair_.push_back(pair_[k]);
-  }
   void pop_back() {
     rest_.pop_back();
     pair_.pop_back();
@@ -75,6 +75,11 @@ public:
   void move(std::size_t to, std::size_t from) {
     rest_[to] = rest_[from];
     pair_[to] = pair_[from];
+  }
+  template <class From>
+  void permute(const From& from) {
+    permute_column(rest_, from);
+    permute_column(pair_, from);
   }
 
   // The materials' part per ordered pair, and each contact's pair index again (the material count,

@@ -331,7 +331,7 @@ private:
   }
 
   void rebuild() {
-    for_each_batch([](auto, auto& b) { b.sort_by_particles(); });
+    for_each_batch([&](auto, auto& b) { b.sort_by_particles(threads_); });
     verlet_.rebuild(particles_, margin(), max_reach_, threads_,
                     [&](auto mark) { for_each_batch([&](auto, const auto& b) { mark(b.id1, b.id2); }); });
   }

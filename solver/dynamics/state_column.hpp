@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "dynamics/column_permutation.hpp"
 #include "dynamics/words.hpp"
 
 namespace lawcheck {
@@ -52,6 +53,10 @@ public:
   }
   void move(std::size_t to, std::size_t from) {
     for (auto& c : col_) c[to] = c[from];
+  }
+  template <class From>
+  void permute(const From& from) {
+    for (auto& c : col_) permute_column(c, from);
   }
   // Bit for bit the same contacts' states: the words' bytes, not their values as doubles (a NaN
   // word equals itself, -0 and +0 differ).
