@@ -91,11 +91,7 @@ rc::Gen<int> steps_per_segment() { return rc::gen::inRange(1, 17); }
 rc::Gen<PiecewiseSpec> path_1d() {
   const auto corner = rc::gen::build<Corner>(rc::gen::set(&Corner::y, rc::gen::inRange(-8, 9)),
                                              rc::gen::set(&Corner::steps, steps_per_segment()));
-  return rc::gen::build<PiecewiseSpec>(rc::gen::set(
-      &PiecewiseSpec::corners,
-      rc::gen::mapcat(rc::gen::inRange(1, 9), [corner](int count) {
-        return rc::gen::container<std::vector<Corner>>(std::size_t(count), corner);
-      })));
+  return corners_of(corner, 1, 8);
 }
 
 rc::Gen<PiecewiseSpec> piecewise_2d() {
@@ -103,11 +99,7 @@ rc::Gen<PiecewiseSpec> piecewise_2d() {
                                              rc::gen::set(&Corner::y, rc::gen::inRange(-8, 9)),
                                              rc::gen::set(&Corner::z, rc::gen::inRange(-8, 9)),
                                              rc::gen::set(&Corner::steps, steps_per_segment()));
-  return rc::gen::build<PiecewiseSpec>(rc::gen::set(
-      &PiecewiseSpec::corners,
-      rc::gen::mapcat(rc::gen::inRange(1, 9), [corner](int count) {
-        return rc::gen::container<std::vector<Corner>>(std::size_t(count), corner);
-      })));
+  return corners_of(corner, 1, 8);
 }
 
 rc::Gen<SmoothSpec> smooth_2d() {
