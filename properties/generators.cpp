@@ -13,6 +13,20 @@
 
 namespace lawcheck::properties::gen {
 
+namespace {
+
+// Smooth loops of one to three sine modes drawn by `mode`, 4 .. 128 steps.
+rc::Gen<SmoothSpec> smooth_of(const rc::Gen<Mode>& mode) {
+  return rc::gen::build<SmoothSpec>(
+      rc::gen::set(&SmoothSpec::modes,
+                   rc::gen::mapcat(rc::gen::inRange(1, 4), [mode](int count) {
+                     return rc::gen::container<std::vector<Mode>>(std::size_t(count), mode);
+                   })),
+      rc::gen::set(&SmoothSpec::steps, rc::gen::inRange(4, 129)));
+}
+
+}  // namespace
+
 rc::Gen<double> decimal(int min_exp, int max_exp) {
   return rc::gen::map(
       rc::gen::pair(rc::gen::inRange(1, 10), rc::gen::inRange(min_exp, max_exp + 1)),
@@ -107,12 +121,7 @@ rc::Gen<SmoothSpec> smooth_2d() {
                                          rc::gen::set(&Mode::n, rc::gen::inRange(-1, 2)),
                                          rc::gen::set(&Mode::y, rc::gen::inRange(-4, 5)),
                                          rc::gen::set(&Mode::z, rc::gen::inRange(-4, 5)));
-  return rc::gen::build<SmoothSpec>(
-      rc::gen::set(&SmoothSpec::modes,
-                   rc::gen::mapcat(rc::gen::inRange(1, 4), [mode](int count) {
-                     return rc::gen::container<std::vector<Mode>>(std::size_t(count), mode);
-                   })),
-      rc::gen::set(&SmoothSpec::steps, rc::gen::inRange(4, 129)));
+  return smooth_of(mode);
 }
 
 rc::Gen<LoadingSpec> path_2d() {
@@ -171,12 +180,7 @@ rc::Gen<SmoothSpec> smooth_6d() {
                                          rc::gen::set(&Mode::rx, rc::gen::inRange(-4, 5)),
                                          rc::gen::set(&Mode::ry, rc::gen::inRange(-4, 5)),
                                          rc::gen::set(&Mode::rz, rc::gen::inRange(-4, 5)));
-  return rc::gen::build<SmoothSpec>(
-      rc::gen::set(&SmoothSpec::modes,
-                   rc::gen::mapcat(rc::gen::inRange(1, 4), [mode](int count) {
-                     return rc::gen::container<std::vector<Mode>>(std::size_t(count), mode);
-                   })),
-      rc::gen::set(&SmoothSpec::steps, rc::gen::inRange(4, 129)));
+  return smooth_of(mode);
 }
 
 rc::Gen<LoadingSpec> path_6d() {
