@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "dynamics/state_error.hpp"
-#include "dynamics/team_runs.hpp"
 
 namespace lawcheck {
 
@@ -98,19 +97,13 @@ void CellGrid::find_pairs(std::span<const Vec3d> centers, std::span<const double
   cursor_.assign(start_.begin(), start_.end() - 1);
   for (std::size_t e = 0; e < n; ++e) sorted_[cursor_[cell_of_[e]]++] = ids[e];
 
-  // On the team, each member lists a contiguous run of particles, and the runs are appended in
-  // member order: the serial list, whatever the team's size (dynamics/team_runs.hpp).
-  if (threads <= 1 || n < threaded_from) {
-    append_pairs(g, centers, radii, ids, start_.data(), sorted_.data(), margin, 0, n, out);
-    return;
-  }
-  runs_.resize(static_cast<std::size_t>(threads));
-  const std::size_t members = run_on_team(threads, n, errors_, [&](std::size_t m, std::size_t e0, std::size_t e1) {
-    runs_[m].clear();
-    append_pairs(g, centers, radii, ids, start_.data(), sorted_.data(), margin, e0, e1, runs_[m]);
-  });
-  rethrow_first(errors_);
-  for (std::size_t m = 0; m < members; ++m) out.insert(out.end(), runs_[m].begin(), runs_[m].end());
+  // On a team, each member lists a contiguous run of particles (dynamics/team_runs.hpp).
+  const auto error = collect_on_team(n < threaded_from ? 1 : threads, n, runs_, out,
+                                     [&](std::size_t e0, std::size_t e1, std::vector<IndexPair>& found) {
+                                       append_pairs(g, centers, radii, ids, start_.data(), sorted_.data(), margin,
+                                                    e0, e1, found);
+                                     });
+  if (error) std::rethrow_exception(error);
 }
 
 std::vector<IndexPair> brute_force_pairs(std::span<const Vec3d> centers, std::span<const double> radii,

@@ -10,12 +10,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "core/vector_types.hpp"
+#include "dynamics/team_runs.hpp"
 
 namespace lawcheck {
 
@@ -40,8 +40,7 @@ private:
   std::vector<std::uint32_t> start_;    // counting-sort offsets, one per cell + 1
   std::vector<std::uint32_t> cursor_;   // fill position per cell during the sort
   std::vector<std::uint32_t> sorted_;   // entries of ids, grouped by cell
-  std::vector<std::vector<IndexPair>> runs_;  // per member of the team: its run's pairs
-  std::vector<std::exception_ptr> errors_;   // per member (run_on_team)
+  TeamLists<IndexPair> runs_;           // per member of the team: its run's pairs
 };
 
 // O(N^2) reference with the same criterion, for tests.

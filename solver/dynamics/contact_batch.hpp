@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "dynamics/column_permutation.hpp"
-
 #include "dynamics/phys_column.hpp"
 #include "dynamics/state_column.hpp"
 #include "dynamics/team_runs.hpp"

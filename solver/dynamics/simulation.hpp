@@ -390,21 +390,16 @@ private:
   // rethrown, as the serial loop would have.
   void detect() {
     const std::size_t n = verlet_.size();
-    const int threads = n < detect_threaded_from ? 1 : threads_;
-    detections_.resize(static_cast<std::size_t>(std::max(threads, 1)));
-    const std::size_t members = run_on_team(threads, n, detect_errors_, [&](std::size_t m, std::size_t c0, std::size_t c1) {
-      detections_[m].clear();
-      find_new_contacts(c0, c1, detections_[m]);
-    });
+    detected_.clear();
+    const std::exception_ptr error = collect_on_team(
+        n < detect_threaded_from ? 1 : threads_, n, detect_lists_, detected_,
+        [&](std::size_t c0, std::size_t c1, std::vector<Detection>& found) { find_new_contacts(c0, c1, found); });
     const Particles& P = particles_;
-    for (std::size_t m = 0; m < members; ++m) {
-      for (const Detection& d : detections_[m]) {
-        const auto [i, j] = verlet_[d.candidate];
-        with_law(table_(P.material[i], P.material[j]),
-                 [&](auto I) { create<I>(d.candidate, i, j, d.cp, d.sphere_pair); });
-      }
-      if (detect_errors_[m]) std::rethrow_exception(detect_errors_[m]);
+    for (const Detection& d : detected_) {
+      const auto [i, j] = verlet_[d.candidate];
+      with_law(table_(P.material[i], P.material[j]), [&](auto I) { create<I>(d.candidate, i, j, d.cp, d.sphere_pair); });
     }
+    if (error) std::rethrow_exception(error);
   }
 
   // Contacts per energy block: a batch's energies are summed block by block, then the blocks in
@@ -816,8 +811,8 @@ private:
   double margin_ = 0;
 
   VerletList verlet_;
-  std::vector<std::vector<Detection>> detections_;  // per member of detection's team
-  std::vector<std::exception_ptr> detect_errors_;
+  std::vector<Detection> detected_;  // detection's finds, in candidate order
+  TeamLists<Detection> detect_lists_;
   int threads_ = 1;
   std::vector<ThreadScratch> scratch_;
   // Thread t's first-touch records, first_[t * particles + i]: pass_ + the first batch whose slice

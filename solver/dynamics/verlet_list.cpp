@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "dynamics/team_runs.hpp"
 #include "geometry/contact_point.hpp"
 
 namespace lawcheck {
@@ -70,19 +69,8 @@ void VerletList::build_candidates(const Particles& p, double margin, double reac
       }
     }
   };
-  if (threads <= 1 || items < CellGrid::threaded_from) {
-    pairs_of(0, items, candidates_);
-  } else {
-    runs_.resize(static_cast<std::size_t>(threads));
-    const std::size_t members = run_on_team(threads, items, errors_, [&](std::size_t m, std::size_t q0, std::size_t q1) {
-      runs_[m].clear();
-      pairs_of(q0, q1, runs_[m]);
-    });
-    for (std::size_t m = 0; m < members; ++m) {
-      candidates_.insert(candidates_.end(), runs_[m].begin(), runs_[m].end());
-      if (errors_[m]) std::rethrow_exception(errors_[m]);
-    }
-  }
+  if (const auto error = collect_on_team(items < CellGrid::threaded_from ? 1 : threads, items, runs_, candidates_, pairs_of))
+    std::rethrow_exception(error);
   sort_candidates(finite_end);
   // Static pairs never interact (erase_if keeps the order).
   std::erase_if(candidates_, [&](const IndexPair& c) { return p.is_static(c.first) && p.is_static(c.second); });

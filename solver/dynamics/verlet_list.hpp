@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <limits>
 #include <span>
 #include <vector>
@@ -70,8 +69,7 @@ private:
   std::vector<IndexPair> candidates_;
   std::vector<std::uint8_t> in_contact_;
   std::vector<std::uint32_t> finite_, infinite_;
-  std::vector<std::vector<IndexPair>> runs_;  // per member of the team: its run's infinite-shape pairs
-  std::vector<std::exception_ptr> errors_;   // per member (run_on_team)
+  TeamLists<IndexPair> runs_;  // per member of the team: its run's infinite-shape pairs
   std::vector<Vec3d> ref_pos_;
   double margin_ = 0;
   bool rebuild_ = true;
