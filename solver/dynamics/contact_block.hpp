@@ -28,6 +28,7 @@
 
 #include <limits>
 
+#include "dynamics/lane_vectors.hpp"
 #include "dynamics/state_column.hpp"
 #include "dynamics/words.hpp"
 #include "geometry/contact_frame.hpp"
@@ -246,16 +247,10 @@ EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const PhysLanes& p
   return dissipated;
 }
 
-// The frames at t_n of contacts k0 .. k0 + m - 1 back into the batch (Eigen's order x, y, z, w).
+// The frames at t_n of contacts k0 .. k0 + m - 1 back into the batch (Eigen's order x, y, z, w),
+// transposed in registers (dynamics/lane_vectors.hpp).
 [[gnu::always_inline]] inline void store_frames(const ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
-  LAWCHECK_SIMD_LOOP
-  for (std::size_t l = 0; l < m; ++l) {
-    double* q = frames + 4 * (k0 + l);
-    q[0] = b.ori[1][l];
-    q[1] = b.ori[2][l];
-    q[2] = b.ori[3][l];
-    q[3] = b.ori[0][l];
-  }
+  columns_to_records({b.ori[1], b.ori[2], b.ori[3], b.ori[0]}, frames + 4 * k0, m);
 }
 
 }  // namespace lawcheck

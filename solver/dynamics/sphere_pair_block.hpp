@@ -13,6 +13,7 @@
 // A zero distance leaves the kinematics flagged (rare = 2; the caller's StateError).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -62,36 +63,124 @@ struct SpherePairInputs {
 // one thread -4 to -9 %, two threads -8 to -15 %; 1e4 (in cache) within noise.
 inline constexpr std::size_t gather_prefetch_distance = 32;
 
-// Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value. A scalar loop of plain
-// loads and stores, written out value by value (a loop over the values stayed a loop with a
-// branch per value); the vector pass then loads them contiguously, where gathering them itself
-// cost ~3 instructions per double (GCC 12 emulates the gathers and extracts every element's index
-// anew; benchmarks/README.md, "The gather pass"). The kinematics reads centres and velocities
-// only as differences, so those are stored: 6 values where both particles' were 12, the same bits
-// (the vector pass formed the same differences); fewer instructions and less scratch, no
-// measurable change in time (benchmarks/README.md, "The gather's differences").
+// Prefetches particle j's lines (id2 of the contact `gather_prefetch_distance` ahead).
+[[gnu::always_inline]] inline void sphere_pair_prefetch(std::size_t j, const BodyArrays& P) {
+  const std::size_t J = 3 * j;
+  __builtin_prefetch(P.pos + J);
+  __builtin_prefetch(P.vel + J);
+  __builtin_prefetch(P.ang_vel + J);
+  __builtin_prefetch(P.radius + j);
+  __builtin_prefetch(P.force + J, 1, 2);  // for the accumulation, a block later: into L2
+  __builtin_prefetch(P.torque + J, 1, 2);
+}
+
+// Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value; the vector passes then
+// load them contiguously. The kinematics reads centres and velocities only as differences, so
+// those are stored: 6 values where both particles' were 12, the same bits (the vector pass formed
+// the same differences).
+//
+// Four contacts at a time: each particle's (x, y) as one 16-byte load and z alone (a 32-byte
+// load would read past the last particle's record), differences taken pairwise, then the four
+// contacts' (x, y) pairs turned into an x and a y vector by two in-lane unpacks (lane_vectors.hpp's
+// generic vectors). Contact by contact, 20 scalar loads and 14 scalar stores each, it was bound by
+// the core's three memory operations per cycle: 61 instructions, 18.6 cycles per contact
+// (llvm-mca, znver3), half the vector kinematics' 35. Letting GCC gather them itself cost ~3
+// instructions per double (it emulates the gathers; benchmarks/README.md, "The gather pass").
+struct Vec3Quad {
+  Double4 x, y, z;
+};
+
+// Four particles' records of 3 doubles in one array (pos, vel, ang_vel).
+using Records4 = std::array<const double*, 4>;
+[[gnu::always_inline]] inline Records4 records4(const double* a, const std::array<std::size_t, 4>& id) {
+  return {a + 3 * id[0], a + 3 * id[1], a + 3 * id[2], a + 3 * id[3]};
+}
+
+// Four (x, y) pairs as an x and a y vector.
+[[gnu::always_inline]] inline void split_xy(const Double2 (&xy)[4], Double4& x, Double4& y) {
+  const Double4 lo = __builtin_shufflevector(xy[0], xy[2], 0, 1, 2, 3);  // x0 y0 x2 y2
+  const Double4 hi = __builtin_shufflevector(xy[1], xy[3], 0, 1, 2, 3);  // x1 y1 x3 y3
+  x = __builtin_shufflevector(lo, hi, 0, 4, 2, 6);
+  y = __builtin_shufflevector(lo, hi, 1, 5, 3, 7);
+}
+
+// Records p as three lane vectors.
+[[gnu::always_inline]] inline Vec3Quad vec3_quad(const Records4& p) {
+  const Double2 xy[4] = {load_double2(p[0]), load_double2(p[1]), load_double2(p[2]), load_double2(p[3])};
+  Vec3Quad v;
+  split_xy(xy, v.x, v.y);
+  v.z = Double4{p[0][2], p[1][2], p[2][2], p[3][2]};
+  return v;
+}
+
+// The differences b - a of four pairs of records, as three lane vectors.
+[[gnu::always_inline]] inline Vec3Quad vec3_quad_difference(const Records4& a, const Records4& b) {
+  Double2 xy[4];
+  double z[4];
+  for (int c = 0; c < 4; ++c) {
+    xy[c] = load_double2(b[c]) - load_double2(a[c]);
+    z[c] = b[c][2] - a[c][2];
+  }
+  Vec3Quad v;
+  split_xy(xy, v.x, v.y);
+  v.z = Double4{z[0], z[1], z[2], z[3]};
+  return v;
+}
+
+// Particles i and j of a contact into lane l, value by value (the last m % 4 contacts of a block).
+inline void sphere_pair_gather_one(SpherePairInputs& in, std::size_t l, std::size_t i, std::size_t j,
+                                   const BodyArrays& P) {
+  const std::size_t I = 3 * i, J = 3 * j;
+  for (int c = 0; c < 3; ++c) {
+    in.pair[c][l] = P.pos[J + c] - P.pos[I + c];
+    in.pair[3 + c][l] = P.vel[J + c] - P.vel[I + c];
+    in.body[0][1 + c][l] = P.ang_vel[I + c];
+    in.body[1][1 + c][l] = P.ang_vel[J + c];
+  }
+  in.body[0][0][l] = P.radius[i];
+  in.body[1][0][l] = P.radius[j];
+}
+
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
-  for (std::size_t l = 0; l < m; ++l) {
-    if (k0 + l + gather_prefetch_distance < end) {
-      const std::size_t j = id2[k0 + l + gather_prefetch_distance], J = 3 * j;
-      __builtin_prefetch(P.pos + J);
-      __builtin_prefetch(P.vel + J);
-      __builtin_prefetch(P.ang_vel + J);
-      __builtin_prefetch(P.radius + j);
-      __builtin_prefetch(P.force + J, 1, 2);  // for the accumulation, a block later: into L2
-      __builtin_prefetch(P.torque + J, 1, 2);
-    }
-    const std::size_t i = id1[k0 + l], j = id2[k0 + l], I = 3 * i, J = 3 * j;
-    for (int c = 0; c < 3; ++c) {
-      in.pair[c][l] = P.pos[J + c] - P.pos[I + c];
-      in.pair[3 + c][l] = P.vel[J + c] - P.vel[I + c];
-      in.body[0][1 + c][l] = P.ang_vel[I + c];
-      in.body[1][1 + c][l] = P.ang_vel[J + c];
-    }
-    in.body[0][0][l] = P.radius[i];
-    in.body[1][0][l] = P.radius[j];
+  // in locals: the stores below (through memcpy, which may alias anything) would reload them
+  const BodyArrays body = P;
+  const std::size_t ahead = end > gather_prefetch_distance ? end - gather_prefetch_distance : 0;
+  const std::size_t quads = m / 4 * 4;
+  const auto ids = [&](const std::uint32_t* id, std::size_t k) {
+    return std::array<std::size_t, 4>{id[k], id[k + 1], id[k + 2], id[k + 3]};
+  };
+  // Two loops, each with the addresses of two arrays for eight particles: as one loop, GCC kept
+  // the 24 addresses of three arrays and spilled them (311 instructions per 4 contacts).
+  for (std::size_t l = 0; l < quads; l += 4) {
+    const std::size_t k = k0 + l;
+    if (k + 4 <= ahead)
+      for (std::size_t c = 0; c < 4; ++c) sphere_pair_prefetch(id2[k + gather_prefetch_distance + c], body);
+    const auto i = ids(id1, k), j = ids(id2, k);
+    const Vec3Quad d = vec3_quad_difference(records4(body.pos, i), records4(body.pos, j));
+    const Vec3Quad dv = vec3_quad_difference(records4(body.vel, i), records4(body.vel, j));
+    store_double4(in.pair[0] + l, d.x);
+    store_double4(in.pair[1] + l, d.y);
+    store_double4(in.pair[2] + l, d.z);
+    store_double4(in.pair[3] + l, dv.x);
+    store_double4(in.pair[4] + l, dv.y);
+    store_double4(in.pair[5] + l, dv.z);
   }
+  for (std::size_t l = 0; l < quads; l += 4) {
+    const std::size_t k = k0 + l;
+    const auto i = ids(id1, k), j = ids(id2, k);
+    const Vec3Quad w1 = vec3_quad(records4(body.ang_vel, i)), w2 = vec3_quad(records4(body.ang_vel, j));
+    store_double4(in.body[0][1] + l, w1.x);
+    store_double4(in.body[0][2] + l, w1.y);
+    store_double4(in.body[0][3] + l, w1.z);
+    store_double4(in.body[1][1] + l, w2.x);
+    store_double4(in.body[1][2] + l, w2.y);
+    store_double4(in.body[1][3] + l, w2.z);
+    const double* r = body.radius;
+    store_double4(in.body[0][0] + l, Double4{r[i[0]], r[i[1]], r[i[2]], r[i[3]]});
+    store_double4(in.body[1][0] + l, Double4{r[j[0]], r[j[1]], r[j[2]], r[j[3]]});
+  }
+  for (std::size_t l = quads; l < m; ++l) sphere_pair_gather_one(in, l, id1[k0 + l], id2[k0 + l], P);
 }
 
 // A sphere pair's distance, normal and lever arms in lane l, from its particles' values (pass 0);
@@ -209,13 +298,14 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
     in.rel[1][l] = rel.y;
     in.rel[2][l] = rel.z;
   }
-  // 1c. the frame step (geometry/contact_frame.hpp): the spin, which does not depend on the normal
+  // 1c. the frame step (geometry/contact_frame.hpp): the spin, which does not depend on the normal;
+  // the stored frames (x, y, z, w) first into lanes (w, x, y, z), transposed in registers
+  records_to_columns(frames + 4 * k0, {in.old[1], in.old[2], in.old[3], in.old[0]}, m);
   LAWCHECK_SIMD_LOOP
   for (std::size_t l = 0; l < m; ++l) {
-    const QuatValues old = stored_frame(frames + 4 * (k0 + l));
+    const QuatValues old = lane_quat(in.old, l);
     const Vec3Values turn = sphere_pair_turn(in, l, dt);
     const double t = spin_t(turn.x, turn.y, turn.z);
-    set_lane_quat(in.old, l, old);
     in.norm2[l] = squared_norm(old);
     set_lane_quat(in.spin, l, spin_by_polynomial(t, turn.x, turn.y, turn.z));
     in.spin_t[l] = t;
