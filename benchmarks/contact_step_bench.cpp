@@ -9,11 +9,14 @@
 // Threads: the same step with Simulation::set_threads(T), wall-clock time (UseRealTime): the
 // speed-up is the ratio of the T = 1 and T = 2 times.
 
+#include <chrono>
 #include <cstdint>
+#include <string>
 
 #include <benchmark/benchmark.h>
 
 #include "bench_simulation.hpp"
+#include "dynamics/pass_clock.hpp"
 #include "per_item_counter.hpp"
 
 namespace lawcheck::bench {
@@ -31,10 +34,41 @@ void report(benchmark::State& st, const BenchSimulation& sim, std::size_t sphere
       static_cast<double>(spheres);
 }
 
+// With LAWCHECK_PASS_TIMES (scripts/bench.sh --pass-times; dynamics/pass_clock.hpp): ns per
+// contact of each block pass, `<pass>_ns`, over every contact of the step (sphere pairs and the
+// rest together), the counter's ticks converted with its rate against steady_clock over the run.
+class PassTimes {
+public:
+  explicit PassTimes(BenchSimulation& sim) : sim_(sim) {
+    sim_.reset_pass_ticks();
+    start_ticks_ = pass_clock_ticks();
+    start_ = std::chrono::steady_clock::now();
+  }
+  void report(benchmark::State& st) const {
+    if constexpr (pass_times_enabled) {
+      const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start_).count();
+      const double ticks_per_ns = static_cast<double>(pass_clock_ticks() - start_ticks_) / ns;
+      PassTicks all;
+      for (const PassTicks& kind : sim_.pass_ticks()) all += kind;
+      for (std::size_t p = 0; p < block_pass_names.size(); ++p)
+        st.counters[std::string(block_pass_names[p]) + "_ns"] =
+            static_cast<double>(all.ticks[p]) / ticks_per_ns / static_cast<double>(all.contacts);
+    } else {
+      static_cast<void>(st);
+    }
+  }
+
+private:
+  BenchSimulation& sim_;
+  std::uint64_t start_ticks_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 void contact_step(benchmark::State& st) {
   const auto n = static_cast<std::size_t>(st.range(0));
   BenchSimulation& sim = bench_simulation(n, Purpose::contact_step);
   sim.set_threads(1);
+  const PassTimes passes(sim);
   for (auto _ : st) {
     sim.contact_step();
     st.PauseTiming();
@@ -42,6 +76,7 @@ void contact_step(benchmark::State& st) {
     st.ResumeTiming();
   }
   report(st, sim, n);
+  passes.report(st);
 }
 
 void contact_step_threads(benchmark::State& st) {

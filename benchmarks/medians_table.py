@@ -5,7 +5,8 @@ usage: medians_table.py RUN.json
 One row per benchmark: the median aggregate when the run has repetitions, the single run
 otherwise; real and CPU time, the coefficient of variation of the real time over the
 repetitions, and the counters (ns per contact / per particle: from CPU time, or from real time
-for the /real_time benchmarks; bytes per contact; contacts per sphere; bytes per second). The run's date, host
+for the /real_time benchmarks; bytes per contact; contacts per sphere; bytes per second; with
+--pass-times each block pass's ns per contact). The run's date, host
 and load average head the table.
 """
 import json
@@ -14,6 +15,8 @@ import sys
 COUNTERS = [("ns_per_contact", "ns/contact", 1e9), ("ns_per_particle", "ns/particle", 1e9),
             ("bytes_per_contact", "B/contact", 1), ("contacts_per_sphere", "contacts/sphere", 1),
             ("bytes_per_second", "GB/s", 1e-9)]
+# contact_step built with LAWCHECK_PASS_TIMES (scripts/bench.sh --pass-times): ns per contact per block pass
+COUNTERS += [(f"{p}_ns", f"{p} ns", 1) for p in ("kinematics", "physics", "law", "forces", "accumulation")]
 
 
 def main():

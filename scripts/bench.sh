@@ -12,6 +12,9 @@
 #                                        benchmarks built apart (build/bench/against/SHA, kept),
 #                                        both binaries in 9 interleaved rounds (--repetitions),
 #                                        same gate (benchmarks/same_run.py); takes --filter/--all
+#   scripts/bench.sh --pass-times        contact_step 1e3..1e5 with the block passes timed
+#                                        (LAWCHECK_PASS_TIMES, its own build: build/bench-pass-times):
+#                                        ns per contact of each pass, a table; takes --filter
 #
 # Each benchmark runs 9 repetitions of >= 0.2 s (Google Benchmark JSON, every repetition kept so
 # compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
@@ -36,6 +39,7 @@ threshold=10
 alpha=0.05
 repetitions=9
 vs_lammps=0
+pass_times=0
 against=""
 while (($#)); do
   case "$1" in
@@ -47,13 +51,18 @@ while (($#)); do
     --repetitions) repetitions="$2"; shift ;;
     --vs-lammps) vs_lammps=1 ;;
     --against) against="$2"; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --pass-times) pass_times=1 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 if [ -n "$against" ] && ((refresh || vs_lammps)); then
   echo "bench.sh: --against compares two builds in one run; drop --refresh-baseline/--vs-lammps" >&2
+  exit 2
+fi
+if ((pass_times)) && { [ -n "$against" ] || ((refresh || vs_lammps)); }; then
+  echo "bench.sh: --pass-times runs its own build; drop --against/--refresh-baseline/--vs-lammps" >&2
   exit 2
 fi
 if [ -n "$against" ] && ! sha="$(git -C "$root" rev-parse --verify --quiet "$against^{commit}")"; then
@@ -78,7 +87,26 @@ if ((vs_lammps)); then
 fi
 
 "$root/scripts/setup.sh"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON -DLAWCHECK_NATIVE=ON >/dev/null
+
+# The block passes timed (dynamics/pass_clock.hpp): a build of their own, so that no other figure
+# is ever taken with the clock's reads in the loop.
+if ((pass_times)); then
+  pbuild="$build-pass-times"
+  cmake -S "$root" -B "$pbuild" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON -DLAWCHECK_NATIVE=ON \
+    -DLAWCHECK_PASS_TIMES=ON >/dev/null
+  cmake --build "$pbuild" --target lawcheck_benchmarks -j "$(nproc)"
+  [ "$filter" = "$subset" ] && filter='^contact_step/spheres:(1000|10000|100000)$'
+  mkdir -p "$pbuild/results"
+  out="$pbuild/results/pass-times-$(date -u +%Y%m%dT%H%M%SZ).json"
+  echo "bench.sh: $(uptime)"
+  LAWCHECK_BENCH_CACHE="${LAWCHECK_BENCH_CACHE:-$build/bench-cache}" "$pbuild/benchmarks/lawcheck_benchmarks" \
+    --benchmark_filter="$filter" --benchmark_repetitions="$repetitions" --benchmark_min_time=0.2 \
+    --benchmark_display_aggregates_only=true --benchmark_out="$out" --benchmark_out_format=json >/dev/null
+  exec /usr/bin/python3 "$root/benchmarks/medians_table.py" "$out"
+fi
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON -DLAWCHECK_NATIVE=ON \
+  -DLAWCHECK_PASS_TIMES=OFF >/dev/null
 cmake --build "$build" --target lawcheck_benchmarks -j "$(nproc)"
 if ((vs_lammps)); then
   cmake --build "$build" --target lawcheck_lammps_export -j "$(nproc)"

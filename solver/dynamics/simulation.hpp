@@ -59,6 +59,7 @@
 #include "dynamics/leapfrog.hpp"
 #include "dynamics/material_set.hpp"
 #include "dynamics/particles.hpp"
+#include "dynamics/pass_clock.hpp"
 #include "dynamics/other_pair_block.hpp"
 #include "dynamics/sphere_pair_block.hpp"
 #include "dynamics/state_error.hpp"
@@ -206,6 +207,18 @@ public:
     return n;
   }
   const EnergyLedger& energy() const { return energy_; }
+  // Ticks per block pass of the contact loop (dynamics/pass_clock.hpp), summed over threads and
+  // laws since the last reset_pass_ticks: [0] every other pair, [1] sphere pairs. All zero unless
+  // built with LAWCHECK_PASS_TIMES.
+  std::array<PassTicks, 2> pass_ticks() const {
+    std::array<PassTicks, 2> sum{};
+    for (const ThreadScratch& s : scratch_)
+      for (std::size_t kind = 0; kind < 2; ++kind) sum[kind] += s.pass_ticks[kind];
+    return sum;
+  }
+  void reset_pass_ticks() {
+    for (ThreadScratch& s : scratch_) s.pass_ticks = {};
+  }
   template <std::size_t I = 0>
   const LawAt<I>& law() const { return std::get<I>(laws_); }
   double time() const { return time_; }
@@ -430,6 +443,7 @@ private:
     const std::size_t* next_deferred = nullptr;
     std::exception_ptr error;
     ContactBlock block;  // the block passes' intermediate values (dynamics/contact_block.hpp)
+    std::array<PassTicks, 2> pass_ticks{};  // [SpherePair] (pass_ticks())
     SpherePairInputs sphere_inputs;
     OtherPairInputs other_inputs;
   };
@@ -526,6 +540,7 @@ private:
                             P.radius.data(),          P.force.data()->data(), P.torque.data()->data()};
     double* frames = b.frame.data()->coeffs().data();
     std::size_t gone = 0;
+    PassClock clock(s.pass_ticks[SpherePair], m);
     if constexpr (SpherePair) {
       const std::size_t bad = sphere_pair_kinematics<needs>(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames,
                                                             kb, m, b.size(), b.fresh_from, bodies, dt_);
@@ -546,8 +561,10 @@ private:
         for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
           if (!is_gone(l))
             e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
+    clock.lap(BlockPass::kinematics);
     const auto phys = b.phys.lanes(kb, m, blk);
     const auto state = b.state.lanes(kb);
+    clock.lap(BlockPass::physics);
     EnergySplit<double> dissipated;
     if (gone == 0) [[likely]] {
       dissipated = law_pass<TrackEnergy>(law, blk, phys, state, 0, m, dt_);
@@ -564,11 +581,14 @@ private:
     if constexpr (TrackEnergy)
       for (std::size_t l = 0; l < m; ++l)
         if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
+    clock.lap(BlockPass::law);  // with energy tracking, its bookkeeping too
     if constexpr (SpherePair)
       sphere_pair_forces<needs>(blk, frames, kb, m);
     else
       other_pair_forces<needs>(blk, s.other_inputs, frames, kb, m);
+    clock.lap(BlockPass::forces);
     accumulate<Threaded>(blk, b.id1.data(), b.id2.data(), kb, m, s, broken, batch);
+    clock.lap(BlockPass::accumulation);
   }
 
   // An existing contact's geometry, kept at any distance (the law decides when it breaks); its
