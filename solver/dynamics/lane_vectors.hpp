@@ -11,6 +11,7 @@
 // vpermpd + 8 vshufpd per 4 contacts on the store side (llvm-mca, znver3: 24.1 cycles per 4
 // contacts, its throughput bound 24) and 16 shuffles on the load side.
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 
@@ -81,6 +82,51 @@ using Double2 = double __attribute__((vector_size(2 * sizeof(double))));
     store_double4(rec + 4 * k + 12, d);
   }
   if (k < m) copy_records_tail(col, 1, {rec, rec + 1, rec + 2, rec + 3}, 4, k, m);
+}
+
+// Four records of 3 doubles (a particle's position, velocity, spin) as three arrays of four lanes:
+// each record's (x, y) as one 16-byte load and z alone (a 32-byte load would read past the last
+// record of its array), the four (x, y) pairs turned into an x and a y vector by two in-lane
+// unpacks (dynamics/sphere_pair_block.hpp's gather).
+struct Vec3Quad {
+  Double4 x, y, z;
+};
+
+// Four records of 3 doubles in one array (e.g. particles' pos, vel, ang_vel: Eigen Vec3d, packed).
+using Records4 = std::array<const double*, 4>;
+[[gnu::always_inline]] inline Records4 records4(const double* a, const std::array<std::size_t, 4>& id) {
+  return {a + 3 * id[0], a + 3 * id[1], a + 3 * id[2], a + 3 * id[3]};
+}
+
+// Four (x, y) pairs as an x and a y vector.
+[[gnu::always_inline]] inline void split_xy(const Double2 (&xy)[4], Double4& x, Double4& y) {
+  const Double4 lo = __builtin_shufflevector(xy[0], xy[2], 0, 1, 2, 3);  // x0 y0 x2 y2
+  const Double4 hi = __builtin_shufflevector(xy[1], xy[3], 0, 1, 2, 3);  // x1 y1 x3 y3
+  x = __builtin_shufflevector(lo, hi, 0, 4, 2, 6);
+  y = __builtin_shufflevector(lo, hi, 1, 5, 3, 7);
+}
+
+// Records p as three lane vectors.
+[[gnu::always_inline]] inline Vec3Quad vec3_quad(const Records4& p) {
+  const Double2 xy[4] = {load_double2(p[0]), load_double2(p[1]), load_double2(p[2]), load_double2(p[3])};
+  Vec3Quad v;
+  split_xy(xy, v.x, v.y);
+  v.z = Double4{p[0][2], p[1][2], p[2][2], p[3][2]};
+  return v;
+}
+
+// The differences b - a of four pairs of records, as three lane vectors.
+[[gnu::always_inline]] inline Vec3Quad vec3_quad_difference(const Records4& a, const Records4& b) {
+  Double2 xy[4];
+  double z[4];
+  for (int c = 0; c < 4; ++c) {
+    xy[c] = load_double2(b[c]) - load_double2(a[c]);
+    z[c] = b[c][2] - a[c][2];
+  }
+  Vec3Quad v;
+  split_xy(xy, v.x, v.y);
+  v.z = Double4{z[0], z[1], z[2], z[3]};
+  return v;
 }
 
 }  // namespace lawcheck

@@ -13,7 +13,6 @@
 // A zero distance leaves the kinematics flagged (rare = 2; the caller's StateError).
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -74,59 +73,6 @@ inline constexpr std::size_t gather_prefetch_distance = 32;
   __builtin_prefetch(P.torque + J, 1, 2);
 }
 
-// Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value; the vector passes then
-// load them contiguously. The kinematics reads centres and velocities only as differences, so
-// those are stored: 6 values where both particles' were 12, the same bits (the vector pass formed
-// the same differences).
-//
-// Four contacts at a time: each particle's (x, y) as one 16-byte load and z alone (a 32-byte
-// load would read past the last particle's record), differences taken pairwise, then the four
-// contacts' (x, y) pairs turned into an x and a y vector by two in-lane unpacks (lane_vectors.hpp's
-// generic vectors). Contact by contact, 20 scalar loads and 14 scalar stores each, it was bound by
-// the core's three memory operations per cycle: 61 instructions, 18.6 cycles per contact
-// (llvm-mca, znver3), half the vector kinematics' 35. Letting GCC gather them itself cost ~3
-// instructions per double (it emulates the gathers; benchmarks/README.md, "The gather pass").
-struct Vec3Quad {
-  Double4 x, y, z;
-};
-
-// Four particles' records of 3 doubles in one array (pos, vel, ang_vel).
-using Records4 = std::array<const double*, 4>;
-[[gnu::always_inline]] inline Records4 records4(const double* a, const std::array<std::size_t, 4>& id) {
-  return {a + 3 * id[0], a + 3 * id[1], a + 3 * id[2], a + 3 * id[3]};
-}
-
-// Four (x, y) pairs as an x and a y vector.
-[[gnu::always_inline]] inline void split_xy(const Double2 (&xy)[4], Double4& x, Double4& y) {
-  const Double4 lo = __builtin_shufflevector(xy[0], xy[2], 0, 1, 2, 3);  // x0 y0 x2 y2
-  const Double4 hi = __builtin_shufflevector(xy[1], xy[3], 0, 1, 2, 3);  // x1 y1 x3 y3
-  x = __builtin_shufflevector(lo, hi, 0, 4, 2, 6);
-  y = __builtin_shufflevector(lo, hi, 1, 5, 3, 7);
-}
-
-// Records p as three lane vectors.
-[[gnu::always_inline]] inline Vec3Quad vec3_quad(const Records4& p) {
-  const Double2 xy[4] = {load_double2(p[0]), load_double2(p[1]), load_double2(p[2]), load_double2(p[3])};
-  Vec3Quad v;
-  split_xy(xy, v.x, v.y);
-  v.z = Double4{p[0][2], p[1][2], p[2][2], p[3][2]};
-  return v;
-}
-
-// The differences b - a of four pairs of records, as three lane vectors.
-[[gnu::always_inline]] inline Vec3Quad vec3_quad_difference(const Records4& a, const Records4& b) {
-  Double2 xy[4];
-  double z[4];
-  for (int c = 0; c < 4; ++c) {
-    xy[c] = load_double2(b[c]) - load_double2(a[c]);
-    z[c] = b[c][2] - a[c][2];
-  }
-  Vec3Quad v;
-  split_xy(xy, v.x, v.y);
-  v.z = Double4{z[0], z[1], z[2], z[3]};
-  return v;
-}
-
 // Particles i and j of a contact into lane l, value by value (the last m % 4 contacts of a block).
 inline void sphere_pair_gather_one(SpherePairInputs& in, std::size_t l, std::size_t i, std::size_t j,
                                    const BodyArrays& P) {
@@ -141,6 +87,17 @@ inline void sphere_pair_gather_one(SpherePairInputs& in, std::size_t l, std::siz
   in.body[1][0][l] = P.radius[j];
 }
 
+// Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value; the vector passes then
+// load them contiguously. The kinematics reads centres and velocities only as differences, so
+// those are stored: 6 values where both particles' were 12, the same bits (the vector pass formed
+// the same differences).
+//
+// Four contacts at a time (dynamics/lane_vectors.hpp: vec3_quad, vec3_quad_difference, the
+// differences taken before the pairs are split into lanes): 10.6 cycles per contact (llvm-mca,
+// znver3). Contact by contact, 20 scalar loads and 14 scalar stores each, it was bound by the
+// core's three memory operations per cycle: 61 instructions, 18.6 cycles. Letting GCC gather them
+// itself cost ~3 instructions per double (it emulates the gathers; benchmarks/README.md, "The
+// gather pass").
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
   // in locals: the stores below (through memcpy, which may alias anything) would reload them
