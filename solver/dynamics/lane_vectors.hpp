@@ -105,24 +105,26 @@ using Records4 = std::array<const double*, 4>;
   return {a + 3 * id[0], a + 3 * id[1], a + 3 * id[2], a + 3 * id[3]};
 }
 
-// Four (x, y) pairs as an x and a y vector.
-[[gnu::always_inline]] inline void split_xy(const Double2 (&xy)[4], Double4& x, Double4& y) {
+// Four (x, y) pairs and four z as three lane vectors: the pairs split by two in-lane unpacks.
+[[gnu::always_inline]] inline Vec3Quad vec3_quad_of(const Double2 (&xy)[4], const double (&z)[4]) {
   const Double4 lo = __builtin_shufflevector(xy[0], xy[2], 0, 1, 2, 3);  // x0 y0 x2 y2
   const Double4 hi = __builtin_shufflevector(xy[1], xy[3], 0, 1, 2, 3);  // x1 y1 x3 y3
-  x = __builtin_shufflevector(lo, hi, 0, 4, 2, 6);
-  y = __builtin_shufflevector(lo, hi, 1, 5, 3, 7);
+  return {__builtin_shufflevector(lo, hi, 0, 4, 2, 6), __builtin_shufflevector(lo, hi, 1, 5, 3, 7),
+          Double4{z[0], z[1], z[2], z[3]}};
 }
 
 // Records p as three lane vectors.
 [[gnu::always_inline]] inline Vec3Quad vec3_quad(const Records4& p) {
-  const Double2 xy[4] = {load_double2(p[0]), load_double2(p[1]), load_double2(p[2]), load_double2(p[3])};
-  Vec3Quad v;
-  split_xy(xy, v.x, v.y);
-  v.z = Double4{p[0][2], p[1][2], p[2][2], p[3][2]};
-  return v;
+  Double2 xy[4];
+  double z[4];
+  for (int c = 0; c < 4; ++c) {
+    xy[c] = load_double2(p[c]);
+    z[c] = p[c][2];
+  }
+  return vec3_quad_of(xy, z);
 }
 
-// The differences b - a of four pairs of records, as three lane vectors.
+// The differences b - a of four pairs of records, taken before the split, as three lane vectors.
 [[gnu::always_inline]] inline Vec3Quad vec3_quad_difference(const Records4& a, const Records4& b) {
   Double2 xy[4];
   double z[4];
@@ -130,10 +132,7 @@ using Records4 = std::array<const double*, 4>;
     xy[c] = load_double2(b[c]) - load_double2(a[c]);
     z[c] = b[c][2] - a[c][2];
   }
-  Vec3Quad v;
-  split_xy(xy, v.x, v.y);
-  v.z = Double4{z[0], z[1], z[2], z[3]};
-  return v;
+  return vec3_quad_of(xy, z);
 }
 
 }  // namespace lawcheck

@@ -8,8 +8,9 @@
 // are empty: the loop compiles as if they were not there.
 //
 // The counter runs at a fixed rate, not the core's clock (x86 rdtsc; steady_clock's nanoseconds
-// elsewhere), and reading it costs ~25 cycles; six reads per block of 64 contacts add ~2-3 % to
-// the step. contact_step_bench.cpp converts ticks to ns per contact against steady_clock.
+// elsewhere). Six reads per block of 64 contacts: at the ~25 cycles a read takes, ~2 % of the
+// step by count (an estimate; this host's noise does not resolve it). contact_step_bench.cpp
+// converts ticks to ns per contact against steady_clock.
 
 #include <array>
 #include <cstddef>

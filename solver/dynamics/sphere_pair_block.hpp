@@ -13,6 +13,7 @@
 // A zero distance leaves the kinematics flagged (rare = 2; the caller's StateError).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -73,20 +74,6 @@ inline constexpr std::size_t gather_prefetch_distance = 32;
   __builtin_prefetch(P.torque + J, 1, 2);
 }
 
-// Particles i and j of a contact into lane l, value by value (the last m % 4 contacts of a block).
-inline void sphere_pair_gather_one(SpherePairInputs& in, std::size_t l, std::size_t i, std::size_t j,
-                                   const BodyArrays& P) {
-  const std::size_t I = 3 * i, J = 3 * j;
-  for (int c = 0; c < 3; ++c) {
-    in.pair[c][l] = P.pos[J + c] - P.pos[I + c];
-    in.pair[3 + c][l] = P.vel[J + c] - P.vel[I + c];
-    in.body[0][1 + c][l] = P.ang_vel[I + c];
-    in.body[1][1 + c][l] = P.ang_vel[J + c];
-  }
-  in.body[0][0][l] = P.radius[i];
-  in.body[1][0][l] = P.radius[j];
-}
-
 // Pass 0: the values of contacts k0 .. k0 + m - 1, one array per value; the vector passes then
 // load them contiguously. The kinematics reads centres and velocities only as differences, so
 // those are stored: 6 values where both particles' were 12, the same bits (the vector pass formed
@@ -100,20 +87,12 @@ inline void sphere_pair_gather_one(SpherePairInputs& in, std::size_t l, std::siz
 // gather pass").
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
+  static_assert(contact_block % 4 == 0, "a block's lanes come in fours");
   // in locals: the stores below (through memcpy, which may alias anything) would reload them
   const BodyArrays body = P;
   const std::size_t ahead = end > gather_prefetch_distance ? end - gather_prefetch_distance : 0;
-  const std::size_t quads = m / 4 * 4;
-  const auto ids = [&](const std::uint32_t* id, std::size_t k) {
-    return std::array<std::size_t, 4>{id[k], id[k + 1], id[k + 2], id[k + 3]};
-  };
-  // Two loops, each with the addresses of two arrays for eight particles: as one loop, GCC kept
-  // the 24 addresses of three arrays and spilled them (311 instructions per 4 contacts).
-  for (std::size_t l = 0; l < quads; l += 4) {
-    const std::size_t k = k0 + l;
-    if (k + 4 <= ahead)
-      for (std::size_t c = 0; c < 4; ++c) sphere_pair_prefetch(id2[k + gather_prefetch_distance + c], body);
-    const auto i = ids(id1, k), j = ids(id2, k);
+  using Ids = std::array<std::size_t, 4>;
+  const auto differences = [&](std::size_t l, const Ids& i, const Ids& j) {
     const Vec3Quad d = vec3_quad_difference(records4(body.pos, i), records4(body.pos, j));
     const Vec3Quad dv = vec3_quad_difference(records4(body.vel, i), records4(body.vel, j));
     store_double4(in.pair[0] + l, d.x);
@@ -122,10 +101,8 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
     store_double4(in.pair[3] + l, dv.x);
     store_double4(in.pair[4] + l, dv.y);
     store_double4(in.pair[5] + l, dv.z);
-  }
-  for (std::size_t l = 0; l < quads; l += 4) {
-    const std::size_t k = k0 + l;
-    const auto i = ids(id1, k), j = ids(id2, k);
+  };
+  const auto bodies = [&](std::size_t l, const Ids& i, const Ids& j) {
     const Vec3Quad w1 = vec3_quad(records4(body.ang_vel, i)), w2 = vec3_quad(records4(body.ang_vel, j));
     store_double4(in.body[0][1] + l, w1.x);
     store_double4(in.body[0][2] + l, w1.y);
@@ -136,8 +113,31 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
     const double* r = body.radius;
     store_double4(in.body[0][0] + l, Double4{r[i[0]], r[i[1]], r[i[2]], r[i[3]]});
     store_double4(in.body[1][0] + l, Double4{r[j[0]], r[j[1]], r[j[2]], r[j[3]]});
+  };
+  const auto ids = [&](const std::uint32_t* id, std::size_t l) {
+    return Ids{id[k0 + l], id[k0 + l + 1], id[k0 + l + 2], id[k0 + l + 3]};
+  };
+  // Two loops, each with the addresses of two arrays for eight particles: as one loop, GCC kept
+  // the 24 addresses of three arrays and spilled them (311 instructions per 4 contacts).
+  const std::size_t quads = m / 4 * 4;
+  for (std::size_t l = 0; l < quads; l += 4) {
+    const std::size_t k = k0 + l;
+    if (k + 4 <= ahead)
+      for (std::size_t c = 0; c < 4; ++c) sphere_pair_prefetch(id2[k + gather_prefetch_distance + c], body);
+    differences(l, ids(id1, l), ids(id2, l));
   }
-  for (std::size_t l = quads; l < m; ++l) sphere_pair_gather_one(in, l, id1[k0 + l], id2[k0 + l], P);
+  for (std::size_t l = 0; l < quads; l += 4) bodies(l, ids(id1, l), ids(id2, l));
+  // The last m % 4 contacts as one more four, the last contact repeated in the lanes past it:
+  // scratch that no pass reads (they run over l < m).
+  if (quads < m) {
+    const auto padded = [&](const std::uint32_t* id) {
+      Ids r;
+      for (std::size_t c = 0; c < 4; ++c) r[c] = id[k0 + std::min(quads + c, m - 1)];
+      return r;
+    };
+    differences(quads, padded(id1), padded(id2));
+    bodies(quads, padded(id1), padded(id2));
+  }
 }
 
 // A sphere pair's distance, normal and lever arms in lane l, from its particles' values (pass 0);
