@@ -321,7 +321,7 @@ std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const 
 // Pass 3: with R the frame's axes at t_n (block_axes), F1 = R f, and torques about the centres
 // T1 = a1 n x F1, T2 = a2 n x F1 (the lever arms lie along the normal; in the frame (n, y, z),
 // n x F1 = Fy z - Fz y), plus the law's torque R t on particle 1 and -R t on particle 2
-// (sphere_pair_force) if the law returns one (N). Also stores the new frames back.
+// if the law returns one (N). Also stores the new frames back.
 template <LawNeeds N>
 void sphere_pair_forces(ContactBlock& b, double* frames, std::size_t k0, std::size_t m) {
   LAWCHECK_SIMD_LOOP
