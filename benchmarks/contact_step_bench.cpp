@@ -36,7 +36,9 @@ void report(benchmark::State& st, const BenchSimulation& sim, std::size_t sphere
 
 // With LAWCHECK_PASS_TIMES (scripts/bench.sh --pass-times; dynamics/pass_clock.hpp): ns per
 // contact of each block pass, `<pass>_ns`, over every contact of the step (sphere pairs and the
-// rest together), the counter's ticks converted with its rate against steady_clock over the run.
+// rest together), and each pair kind's passes together per contact of that kind,
+// `sphere_pairs_ns` and `other_pairs_ns` (LAMMPS's Pair time counts sphere pairs only; its walls
+// are fixes); the counter's ticks converted with its rate against steady_clock over the run.
 class PassTimes {
 public:
   explicit PassTimes(BenchSimulation& sim) : sim_(sim) {
@@ -53,6 +55,13 @@ public:
       for (std::size_t p = 0; p < block_pass_names.size(); ++p)
         st.counters[std::string(block_pass_names[p]) + "_ns"] =
             static_cast<double>(all.ticks[p]) / ticks_per_ns / static_cast<double>(all.contacts);
+      const auto kind_ns = [&](const PassTicks& kind) {
+        std::uint64_t ticks = 0;
+        for (std::uint64_t t : kind.ticks) ticks += t;
+        return kind.contacts == 0 ? 0.0 : static_cast<double>(ticks) / ticks_per_ns / static_cast<double>(kind.contacts);
+      };
+      st.counters["sphere_pairs_ns"] = kind_ns(sim_.pass_ticks()[1]);
+      st.counters["other_pairs_ns"] = kind_ns(sim_.pass_ticks()[0]);
     } else {
       static_cast<void>(st);
     }

@@ -6,7 +6,7 @@ One row per benchmark: the median aggregate when the run has repetitions, the si
 otherwise; real and CPU time, the coefficient of variation of the real time over the
 repetitions, and the counters (ns per contact / per particle: from CPU time, or from real time
 for the /real_time benchmarks; bytes per contact; contacts per sphere; bytes per second; with
---pass-times each block pass's ns per contact). The run's date, host
+--pass-times each block pass's ns per contact and each pair kind's). The run's date, host
 and load average head the table.
 """
 import json
@@ -17,6 +17,8 @@ COUNTERS = [("ns_per_contact", "ns/contact", 1e9), ("ns_per_particle", "ns/parti
             ("bytes_per_second", "GB/s", 1e-9)]
 # contact_step built with LAWCHECK_PASS_TIMES (scripts/bench.sh --pass-times): ns per contact per block pass
 COUNTERS += [(f"{p}_ns", f"{p} ns", 1) for p in ("kinematics", "physics", "law", "forces", "accumulation")]
+# ... and each pair kind's passes together, per contact of that kind
+COUNTERS += [("sphere_pairs_ns", "sphere pairs ns", 1), ("other_pairs_ns", "other pairs ns", 1)]
 
 
 def main():
