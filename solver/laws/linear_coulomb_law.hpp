@@ -42,8 +42,9 @@
 // sticking lanes' quotient (vsqrtpd/vdivpd ymm in the law pass, checked 2026-11-25; harmless under
 // -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
 // quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy
-// bookkeeping keeps its branches (a tracked loop sums energies, a reduction that does not
-// vectorise without reordering the sum). The loop shape and the flag that vectorise:
+// bookkeeping is written the same way (each kind selected, slip_dissipation a select among its
+// formulas), and the law pass books it per lane and sums after the loop (law_pass), so a loop
+// with energy on vectorises too. The loop shape and the flag that vectorise:
 // benchmarks/README.md, "Law kernel and bytes per contact".
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
@@ -98,12 +99,15 @@ struct LinearCoulombLaw {
     return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
   }
 
-  // Without branches outside the energy bookkeeping (header, "Written without branches").
+  // Without branches (header, "Written without branches").
   template <bool TrackEnergy>
   LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
     using std::abs;
     using std::sqrt;
-    const bool broken = g.uN > 0 && !no_break;
+    // The same value spelled two ways for GCC 12: with energy on, `&` keeps the bookkeeping's
+    // selects on a vector mask (with `&&` the tracked law pass stays scalar); with it off, `&&`
+    // gives the shorter loop (law_pass: 41 against 49 instructions per 4 contacts with `&`).
+    const bool broken = TrackEnergy ? (g.uN > 0) & !no_break : g.uN > 0 && !no_break;
     const R fn = ph.kn * g.uN;
     const R kt_dt = dt * ph.kt;
     const R ty = s.ft.x() + kt_dt * g.vel.y(), tz = s.ft.y() + kt_dt * g.vel.z();  // Ft^T
@@ -113,13 +117,12 @@ struct LinearCoulombLaw {
     const R scale = slips ? R(fy / sqrt(ft2)) : R(1);  // radial return, or the trial force itself
     LocalResponse<R> out;
     if constexpr (TrackEnergy) {
-      if (broken) {
-        if (ph.kt != 0)  // Ft_{n-1} . Ft^T / (2 kt) ("Energy kinds")
-          out.dissipated[EnergyKind::released] = (s.ft.x() * ty + s.ft.y() * tz) / (2 * ph.kt);
-      } else if (slips) {
-        out.dissipated[EnergyKind::plastic_shear] =
-            slip_dissipation(dissipation, R(sqrt(ft2)), fy, s.fy < 0 ? fy : s.fy, ph.kt);
-      }
+      // released: Ft_{n-1} . Ft^T / (2 kt) ("Energy kinds")
+      const R released = ph.kt != 0 ? R((s.ft.x() * ty + s.ft.y() * tz) / (2 * ph.kt)) : R(0);
+      out.dissipated[EnergyKind::released] = broken ? released : R(0);
+      const R plastic = slip_dissipation(dissipation, R(sqrt(ft2)), fy, s.fy < 0 ? fy : s.fy, ph.kt);
+      const R slipped = slips ? plastic : R(0);
+      out.dissipated[EnergyKind::plastic_shear] = broken ? R(0) : slipped;
     }
     const R fty = broken ? R(0) : R(scale * ty), ftz = broken ? R(0) : R(scale * tz);
     s.ft.x() = fty;

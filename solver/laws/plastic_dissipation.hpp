@@ -90,16 +90,23 @@ inline PlasticDissipation parse_plastic_dissipation(std::string_view name) {
 
 // One slip step's dissipation; ft > fy >= 0, fy_start >= 0 (the yield force at the start of the
 // step, fy_n) and kt > 0 are the caller's guarantee.
+//
+// Without a branch, so that a contact loop booking energy vectorises (dynamics/contact_block.hpp,
+// law_pass): every formula is computed and the chosen one picked by weights 1 and 0, the
+// formula's bits exactly (under the guarantee each formula is finite and >= +0, so the others add
+// +0 to it). The weights are a table row, a load: a switch, or a select on the formula, kept the
+// whole law pass scalar (GCC 12 vectorises neither a branch nor a select whose condition does not
+// vary along the loop, and it turned weights computed by comparisons back into selects).
+inline constexpr double slip_dissipation_weights[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+
 template <class R>
 R slip_dissipation(PlasticDissipation f, const R& ft, const R& fy, const R& fy_start, const R& kt) {
+  static_assert(std::size(all_plastic_dissipations) == std::size(slip_dissipation_weights));
   const R slip = (ft - fy) / kt;
-  switch (f) {
-    case PlasticDissipation::yield_times_slip: return fy * slip;
-    case PlasticDissipation::code_split: return ((ft - fy) / 2 + fy) * slip;
-    case PlasticDissipation::elastic_difference: return (ft * ft - fy * fy) / (2 * kt);
-    case PlasticDissipation::mean_yield_times_slip: return (fy_start + fy) / 2 * slip;
-  }
-  return R(0);
+  const R yield = fy * slip, split = ((ft - fy) / 2 + fy) * slip, elastic = (ft * ft - fy * fy) / (2 * kt),
+          mean = (fy_start + fy) / 2 * slip;
+  const double* w = slip_dissipation_weights[static_cast<std::size_t>(f)];  // in the enum's order
+  return R(w[0]) * yield + R(w[1]) * split + R(w[2]) * elastic + R(w[3]) * mean;
 }
 
 // For a law that keeps no previous yield force: the step's own fy stands for both ends.
