@@ -42,9 +42,10 @@
 // sticking lanes' quotient (vsqrtpd/vdivpd ymm in the law pass, checked 2026-11-25; harmless under
 // -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
 // quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy
-// bookkeeping is written the same way (each kind selected, slip_dissipation a select among its
-// formulas), and the law pass books it per lane and sums after the loop (law_pass), so a loop
-// with energy on vectorises too. The loop shape and the flag that vectorise:
+// bookkeeping is written the same way (each kind computed and selected, slip_dissipation's
+// formula picked by weights), and the law pass books it per lane and sums after the loop
+// (law_pass), so a loop with energy on vectorises too; a tracked 50-digit step therefore computes
+// the slip's dissipation even when the contact sticks. The loop shape and the flag that vectorise:
 // benchmarks/README.md, "Law kernel and bytes per contact".
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's

@@ -26,7 +26,6 @@
 // Measured worst: 8.6e-14 of the scale (a torque at 130 contacts); a wrong lane is off by O(1).
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
