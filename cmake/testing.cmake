@@ -16,7 +16,7 @@ lawcheck_warnings(lawcheck_test_pch)
 # -Winvalid-pch, an error under -Werror). Linking them adds include paths and flags only: an
 # oracle test still cannot include the solver.
 add_library(lawcheck_test_toolchain INTERFACE)
-target_link_libraries(lawcheck_test_toolchain INTERFACE Eigen3::Eigen Boost::headers GTest::gtest rapidcheck
+target_link_libraries(lawcheck_test_toolchain INTERFACE lawcheck::build_flags Eigen3::Eigen Boost::headers GTest::gtest rapidcheck
                       rapidcheck_gtest $<$<BOOL:${OpenMP_CXX_FOUND}>:OpenMP::OpenMP_CXX>)
 target_link_libraries(lawcheck_test_pch PRIVATE lawcheck_test_toolchain)
 

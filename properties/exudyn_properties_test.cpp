@@ -60,6 +60,7 @@ using lawcheck::properties::ExudynSubject;
 LAWCHECK_GENERAL_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_GEOMETRY_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_TORQUE_FREE_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
+LAWCHECK_PASSIVITY_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 
 LAWCHECK_PROPERTY(ExudynLawProperty, EveryDrawnParameterSetPassesTheLawsValidation,
                   &::lawcheck::properties::every_drawn_parameter_set_passes_validation)

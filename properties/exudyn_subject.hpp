@@ -158,6 +158,17 @@ struct ExudynSubject {
   // normal gap speeds are of one order (the friction's regularised zone and its sliding branch
   // are both reached across the drawn v_reg).
   static double path_unit(const Law&, const ExudynPhys<double>&, double uN) { return std::abs(uN); }
+  // Passivity (passivity_properties.hpp): the viscous, hysteresis and friction kinds are booked as
+  // trapezoids of the previous and the current damper force (exudyn_law.hpp), negative in a step
+  // where the velocity reverses; the plastic one is the drop of the potential as the history
+  // d_max grows, never negative.
+  static bool stepwise_positive(EnergyKind kind) { return kind == EnergyKind::plastic_normal; }
+  // The ledger's order (passivity_properties.hpp): the springs d^n and, in model 0, k_adh d^n_adh
+  // have a bounded stiffness only for exponents >= 1.
+  static bool lipschitz(const Law& law) {
+    const auto& l = law.exudyn;
+    return l.stiffness_exponent >= 1 && (l.impact_model != 0 || l.adhesion_coefficient == 0 || l.adhesion_exponent >= 1);
+  }
   // The contact's own parameters: the length of its time-step bound (min of the two).
   static std::vector<double> parameters(const ExudynPhys<double>& ph) { return {ph.length}; }
 

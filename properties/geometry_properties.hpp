@@ -57,14 +57,22 @@ inline constexpr std::array<std::pair<ShapeKind, ShapeKind>, 4> rotatable_pairs{
     {ShapeKind::capsule, ShapeKind::capsule},
 }};
 
+// A drawn scenario and the law's materials of its two bodies (Body::side indexes them).
 template <LawSubject S>
-TwoBodyScenario draw_scenario(const typename S::Law& law, const rc::Gen<ScenarioSpec>& specs) {
+struct LawScenario {
+  TwoBodyScenario scenario;
+  MaterialPair<S> materials;
+};
+
+template <LawSubject S>
+LawScenario<S> draw_scenario(const typename S::Law& law, const rc::Gen<ScenarioSpec>& specs) {
   const auto spec = *specs;
-  const auto s = build_scenario(spec, [&law](const ContactCase& c, double uN0) {
-    return S::path_unit(law, phys_of(law, c), uN0);
+  const auto materials = draw_materials<S>(spec.mat_a, spec.mat_b, gen::Range::typical);
+  const auto s = build_scenario(spec, [&law, &materials](const ContactCase& c, double uN0) {
+    return S::path_unit(law, phys_of(law, materials, c), uN0);
   });
   RC_PRE(s.has_value());
-  return *s;
+  return {*s, materials};
 }
 
 struct RunComparison {
@@ -129,9 +137,9 @@ ForceTermsScales force_terms_scales(const typename S::Law& law, const ScenarioRu
 template <LawSubject S>
 void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
   const auto law = *S::law();
-  const auto s = draw_scenario<S>(law, gen::scenario_spec(gen::supported_pairs));
-  const auto run = run_scenario(law, s);
-  const auto swap = run_scenario(law, swapped(s));
+  const auto [s, materials] = draw_scenario<S>(law, gen::scenario_spec(gen::supported_pairs));
+  const auto run = run_scenario(law, s, materials);
+  const auto swap = run_scenario(law, swapped(s), materials);
   RC_ASSERT(!run.lost);
   RC_ASSERT(!swap.lost);
   RC_ASSERT(run.steps.size() == swap.steps.size());
@@ -169,7 +177,7 @@ void swapping_the_particles_gives_opposite_forces_and_equal_energies() {
 template <LawSubject S>
 void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
   const auto law = *S::law();
-  const auto s = draw_scenario<S>(law, gen::scenario_spec(rotatable_pairs));
+  const auto [s, materials] = draw_scenario<S>(law, gen::scenario_spec(rotatable_pairs));
   const auto turn = *gen::rotation();
   const auto shift_units = *gen::small_ints3(-4, 4);
   const Quatd q = turn.quaternion();
@@ -181,8 +189,8 @@ void a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones() {
   RC_ASSERT(cp.has_value());
   const ContactFrame f0 = initial_frame(cp->normal);
   const ContactFrame f0_moved{(q * f0.ori).normalized(), (q * f0.mid).normalized()};
-  const auto run = run_scenario(law, s);
-  const auto mov = run_scenario(law, moved_s, f0_moved);
+  const auto run = run_scenario(law, s, materials);
+  const auto mov = run_scenario(law, moved_s, materials, f0_moved);
   RC_ASSERT(!run.lost);
   RC_ASSERT(!mov.lost);
   RC_ASSERT(run.steps.size() == mov.steps.size());

@@ -61,4 +61,5 @@ LAWCHECK_COULOMB_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_PROPERTY(IceLawProperty, TwistAndRollingTorquesStayWithinTheirCoulombBoundsAfterEveryStep,
                   &::lawcheck::properties::twist_and_rolling_torques_stay_within_their_coulomb_bounds)
 LAWCHECK_ROTATIONAL_PROPERTY_SUITE(IceLawProperty, IceSubject)
+LAWCHECK_PASSIVITY_PROPERTY_SUITE(IceLawProperty, IceSubject)
 LAWCHECK_BREAKABLE_PROPERTY_SUITE(IceLawProperty, IceBreakableSubject)

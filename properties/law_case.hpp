@@ -36,6 +36,7 @@ template <LawSubject S>
 struct LawCase {
   typename S::Law law;
   ContactCase contact;
+  MaterialPair<S> materials;  // the law's own, drawn by the subject (law_subject.hpp)
   typename S::Law::Phys phys;
   ContactLengths lengths;
   PathScale scale;
@@ -51,9 +52,10 @@ inline double contact_radius(const ContactLengths& l) {
 // law: a configuration drawn by the property (default: any of S::law()).
 template <LawSubject S>
 LawCase<S> draw_case(gen::Range range, const typename S::Law& law) {
-  LawCase<S> c{law, *gen::contact_case(range), {}, {}, {}};
+  LawCase<S> c{law, *gen::contact_case(range), {}, {}, {}, {}};
+  c.materials = draw_materials<S>(c.contact.m1, c.contact.m2, range);
   c.lengths = lengths_of(c.contact);
-  c.phys = phys_of(c.law, c.contact);
+  c.phys = phys_of(c.law, c.materials, c.contact);
   c.scale.uN0 = c.contact.uN0;
   c.scale.slip = S::path_unit(c.law, c.phys, c.contact.uN0);
   c.scale.angle = c.scale.slip / contact_radius(c.lengths);
@@ -68,16 +70,22 @@ LawCase<S> draw_case(gen::Range range) {
 
 template <LawSubject S>
 PathRun<double> run_case(const LawCase<S>& c, const typename S::Law& law, const LoadingSpec& spec) {
-  auto run = run_path(law, c.phys, to_path(spec, c.scale), c.lengths);
+  return run_path(law, c.phys, to_path(spec, c.scale), c.lengths);
+}
+
+// For paths that stay in compression (uN <= 0): no law may break on them. scale: the case's own,
+// or the same path refined (passivity_properties.hpp).
+template <LawSubject S>
+PathRun<double> run_in_compression(const LawCase<S>& c, const typename S::Law& law, const LoadingSpec& spec,
+                                   const PathScale& scale) {
+  auto run = run_path(law, c.phys, to_path(spec, scale), c.lengths);
+  RC_ASSERT(!run.broken());
   return run;
 }
 
-// For paths that stay in compression (uN <= 0): no law may break on them.
 template <LawSubject S>
 PathRun<double> run_in_compression(const LawCase<S>& c, const typename S::Law& law, const LoadingSpec& spec) {
-  auto run = run_case(c, law, spec);
-  RC_ASSERT(!run.broken());
-  return run;
+  return run_in_compression(c, law, spec, c.scale);
 }
 
 inline double largest_rotational(const ContactStiffness& k) { return std::max(k.twist, k.bending); }

@@ -13,6 +13,8 @@
 //   LAWCHECK_ROTATIONAL_PROPERTY_SUITE(MyLawProperty, MySubject)      RotationalSubject
 //   LAWCHECK_TORQUE_FREE_PROPERTY_SUITE(MyLawProperty, MySubject)     TorqueFreeSubject
 //   LAWCHECK_BREAKABLE_PROPERTY_SUITE(MyLawProperty, MySubject)       BreakableSubject
+//   LAWCHECK_PASSIVITY_PROPERTY_SUITE(MyLawProperty, MySubject)       any law: no energy created,
+//                                                                     the ledger closes
 //
 // A single property is instantiated with LAWCHECK_PROPERTY (property_runner.hpp).
 
@@ -22,6 +24,7 @@
 #include "general_properties.hpp"
 #include "geometry_properties.hpp"
 #include "oracle_properties.hpp"
+#include "passivity_properties.hpp"
 #include "property_runner.hpp"
 #include "rotational_properties.hpp"
 
@@ -83,3 +86,12 @@
                     &::lawcheck::properties::a_contact_made_again_after_a_break_starts_from_the_initial_state<__VA_ARGS__>) \
   LAWCHECK_PROPERTY(Suite, ANoBreakContactInTensionStoresTheWorkDone,                           \
                     &::lawcheck::properties::a_no_break_contact_in_tension_stores_the_work_done<__VA_ARGS__>)
+
+// Passivity and the closing ledger (passivity_properties.hpp): every law.
+#define LAWCHECK_PASSIVITY_PROPERTY_SUITE(Suite, ...)                                           \
+  LAWCHECK_PROPERTY(Suite, EveryDissipatedKindGrowsStepByStep,                                  \
+                    &::lawcheck::properties::every_dissipated_kind_grows_step_by_step<__VA_ARGS__>) \
+  LAWCHECK_PROPERTY(Suite, AnUnloadedContactDrivenAlongAnyPathAbsorbsWork,                      \
+                    &::lawcheck::properties::an_unloaded_contact_driven_along_any_path_absorbs_work<__VA_ARGS__>) \
+  LAWCHECK_PROPERTY(Suite, TheEnergyLedgerClosesAsThePathIsRefined,                             \
+                    &::lawcheck::properties::the_energy_ledger_closes_as_the_path_is_refined<__VA_ARGS__>)

@@ -4,10 +4,14 @@
 // the law has, and the law instantiates the suites of those (law_property_suite.hpp, README.md).
 //
 // LawSubject -- every law (general_properties.hpp, geometry_properties.hpp):
-//   Law                   the law in double, a SolverLaw with Material FrictMat (the kit draws
-//                         FrictMat pairs, contact_case.hpp); Law::rebind<HighPrecision> is the
-//                         same law in 50 digits, reached through law.cast<S>() and
-//                         phys.cast<S>() (precision separation)
+//   Law                   the law in double: it meets every rule of solver/laws/law_rules.hpp
+//                         (checked with the rule named); Law::rebind<HighPrecision> is the same
+//                         law in 50 digits, reached through law.cast<S>() and phys.cast<S>()
+//                         (precision separation)
+//   material(range)       rc::Gen<Law::Material>: the law's own materials, drawn for each side
+//                         of a contact (gen::Range::typical or ::extreme); optional for a law whose
+//                         Material is FrictMat (the kit then uses the FrictMat pair it draws with
+//                         the contact, contact_case.hpp, which its Coulomb oracles also read)
 //   law()                 generator of EVERY configuration of the law: each flag, each formula,
 //                         each named option -- the general suites (50 digits, isotropy,
 //                         symmetry, objectivity) run on all of them
@@ -55,6 +59,7 @@
 //                         and |dF/dv_t| over the same states (how much the force amplifies a
 //                         velocity's rounding); +inf where the force jumps with the velocity
 
+#include <array>
 #include <concepts>
 #include <vector>
 
@@ -62,15 +67,32 @@
 
 #include "core/high_precision.hpp"
 #include "contact_case.hpp"
+#include "generators.hpp"
 #include "core/vector_types.hpp"
 #include "laws/contact_law.hpp"
+#include "laws/law_rules.hpp"
 
 namespace lawcheck::properties {
 
+// Whether the subject draws its law's materials itself (LawSubject: material(range)).
+template <class S>
+concept OwnMaterialSubject = requires(gen::Range range) {
+  { S::material(range) } -> std::same_as<rc::Gen<typename S::Law::Material>>;
+};
+
+template <class S>
+consteval bool check_subject_material() {
+  static_assert(OwnMaterialSubject<S> || std::same_as<typename S::Law::Material, FrictMat>,
+                "lawcheck kit rule (material): the subject of a law whose Material is not FrictMat supplies "
+                "`static rc::Gen<Law::Material> material(gen::Range range)`");
+  return true;
+}
+
 template <class S>
 concept LawSubject = requires(const typename S::Law& law, const typename S::Law::Phys& ph, double x) {
+  requires check_law_rules<typename S::Law>();
   requires SolverLaw<typename S::Law>;
-  requires std::same_as<typename S::Law::Material, FrictMat>;
+  requires check_subject_material<S>();
   requires ContactLaw<typename S::Law::template rebind<HighPrecision>>;
   { law.template cast<HighPrecision>() } -> std::same_as<typename S::Law::template rebind<HighPrecision>>;
   { ph.template cast<HighPrecision>() } -> std::same_as<typename S::Law::template rebind<HighPrecision>::Phys>;
@@ -131,11 +153,24 @@ concept ForceTermsSubject =
       { S::velocity_sensitivity(law, ph, x, x) } -> std::same_as<VelocitySensitivity>;
     };
 
+template <class S>
+using MaterialPair = std::array<typename S::Law::Material, 2>;
+
+// The law's materials for a contact whose kit-drawn FrictMats are f1, f2 (contact_case.hpp): the
+// subject's own draws (material(range)), or f1, f2 themselves for a FrictMat law without them.
+template <class S>
+MaterialPair<S> draw_materials(const FrictMat& f1, const FrictMat& f2, gen::Range range) {
+  if constexpr (OwnMaterialSubject<S>)
+    return {*S::material(range), *S::material(range)};
+  else
+    return {f1, f2};
+}
+
 // The law's physics for a generated contact (Woo's Cp2: from the two materials and the creation
 // geometry).
 template <SolverLaw L>
-typename L::Phys phys_of(const L& law, const ContactCase& c) {
-  return law.make_phys(c.m1, c.m2, ContactCreation{c.uN0, lengths_of(c)});
+typename L::Phys phys_of(const L& law, const std::array<typename L::Material, 2>& m, const ContactCase& c) {
+  return law.make_phys(m[0], m[1], ContactCreation{c.uN0, lengths_of(c)});
 }
 
 }  // namespace lawcheck::properties

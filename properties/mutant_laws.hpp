@@ -52,6 +52,7 @@
 
 #include "laws/linear_coulomb_law.hpp"
 #include "laws/linel6_law.hpp"
+#include "exudyn_subject.hpp"
 
 namespace lawcheck::properties {
 
@@ -292,6 +293,80 @@ void showValue(const MutantLinEl6Law<R>& law, std::ostream& os) {
      << " rotationalStiffness=" << name_of(law.rotational_stiffness) << "}";
 }
 
+// Laws with dampers and friction (Exudyn's, through its kit subject, exudyn_subject.hpp): the
+// mutants that create energy or book what did not happen, which only the passivity properties
+// (passivity_properties.hpp) can see -- symmetry, objectivity and the 50-digit comparison hold
+// for a law that is consistently wrong.
+enum class MutationDamped {
+  dashpot_sign_flipped,             // f_d = +d_c v_n: the dashpot pushes; booked as before
+  dashpot_booked_negative,          // the viscous kind booked with the wrong sign
+  friction_pushes_along_the_slip,   // the friction force turned round; booked as before
+  plastic_booked_on_the_elastic_curve,  // a tenth of the spring's work while loading booked as
+                                        // plastic, the force left on the elastic curve
+};
+
+inline MutationDamped chosen_mutation_damped = MutationDamped::dashpot_sign_flipped;
+
+template <class R>
+struct MutantExudynLaw {
+  using Scalar = R;
+  using Phys = ExudynPhys<R>;
+  using State = typename ExudynLaw<R>::State;
+  using Material = FrictMat;
+  template <class S> using rebind = MutantExudynLaw<S>;
+  static constexpr std::string_view name = "mutant_exudyn";
+  static constexpr auto energy_kinds = ExudynLaw<R>::energy_kinds;
+
+  ExudynKitLaw<R> correct;
+  MutationDamped mutation = chosen_mutation_damped;
+
+  // The subject's hooks (path unit, force terms) read the correct law's parameters.
+  operator const ExudynKitLaw<R>&() const { return correct; }
+
+  template <class S>
+  rebind<S> cast() const {
+    return {correct.template cast<S>(), mutation};
+  }
+  void validate() const { correct.validate(); }
+  Phys make_phys(const FrictMat& m1, const FrictMat& m2, const ContactCreation& c) const {
+    return correct.make_phys(m1, m2, c);
+  }
+  State initial_state(const ContactCreation& c, const Phys& ph) const { return correct.initial_state(c, ph); }
+  ContactStiffness stiffness(const Phys& ph) const { return correct.stiffness(ph); }
+  R elastic_energy(const LocalGeom<R>& g, const Phys& ph, const State& s) const { return correct.elastic_energy(g, ph, s); }
+
+  template <bool TrackEnergy>
+  LocalResponse<R> step(const LocalGeom<R>& g, const Phys& ph, State& s, const R& dt) const {
+    auto r = correct.template step<TrackEnergy>(g, ph, s, dt);
+    if (r.broken) return r;
+    using std::abs;
+    switch (mutation) {
+      case MutationDamped::dashpot_sign_flipped:
+        // force.x = -(f_c + f_h + f_d) with f_d = -d_c v_n (exudyn_law.hpp): +d_c v_n instead
+        r.force.x() -= 2 * R(correct.exudyn.contact_damping) * g.vel.x();
+        break;
+      case MutationDamped::dashpot_booked_negative:
+        r.dissipated[EnergyKind::viscous] = -r.dissipated[EnergyKind::viscous];
+        break;
+      case MutationDamped::friction_pushes_along_the_slip:
+        r.force.y() = -r.force.y();
+        r.force.z() = -r.force.z();
+        break;
+      case MutationDamped::plastic_booked_on_the_elastic_curve:
+        if constexpr (TrackEnergy)
+          if (g.vel.x() < 0) r.dissipated[EnergyKind::plastic_normal] += abs(r.force.x() * g.vel.x()) * dt / 10;
+        break;
+    }
+    return r;
+  }
+};
+
+template <class R>
+void showValue(const MutantExudynLaw<R>& law, std::ostream& os) {
+  os << "MutantExudynLaw<" << int(law.mutation) << ">";
+  showValue(law.correct, os);
+}
+
 // Sets a family's chosen mutation for the scope (the kit's laws built meanwhile carry it) and
 // restores the previous one. NoMutation: a subject that is no mutant family (the test's
 // ElasticDifferenceSubject).
@@ -301,10 +376,14 @@ class MutationScope {
  public:
   explicit MutationScope(Mutation m) : saved_(chosen_mutation), saved6_(chosen_mutation6) { chosen_mutation = m; }
   explicit MutationScope(Mutation6 m) : saved_(chosen_mutation), saved6_(chosen_mutation6) { chosen_mutation6 = m; }
+  explicit MutationScope(MutationDamped m) : saved_(chosen_mutation), saved6_(chosen_mutation6) {
+    chosen_mutation_damped = m;
+  }
   explicit MutationScope(NoMutation) : saved_(chosen_mutation), saved6_(chosen_mutation6) {}
   ~MutationScope() {
     chosen_mutation = saved_;
     chosen_mutation6 = saved6_;
+    chosen_mutation_damped = saved_damped_;
   }
   MutationScope(const MutationScope&) = delete;
   MutationScope& operator=(const MutationScope&) = delete;
@@ -312,6 +391,7 @@ class MutationScope {
  private:
   Mutation saved_;
   Mutation6 saved6_;
+  MutationDamped saved_damped_ = chosen_mutation_damped;
 };
 
 }  // namespace lawcheck::properties

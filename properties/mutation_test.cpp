@@ -19,6 +19,7 @@
 #include "law_property_suite.hpp"
 #include "linear_coulomb_subject.hpp"
 #include "linel6_subject.hpp"
+#include "exudyn_subject.hpp"
 #include "mutant_laws.hpp"
 #include "property_runner.hpp"
 
@@ -58,6 +59,9 @@ std::vector<KitProperty> fast_kit() {
   }
   if constexpr (TorqueFreeSubject<S>)
     kit.push_back({"ZeroTorque", &a_law_without_rotational_stiffness_returns_exactly_zero_torque<S>});
+  kit.push_back({"StepwiseDissipation", &every_dissipated_kind_grows_step_by_step<S>});
+  kit.push_back({"Passivity", &an_unloaded_contact_driven_along_any_path_absorbs_work<S>});
+  kit.push_back({"LedgerCloses", &the_energy_ledger_closes_as_the_path_is_refined<S>});
   if constexpr (BreakableSubject<S>) {
     kit.push_back({"BreaksInTension", &a_contact_breaks_exactly_when_pulled_into_tension_unless_no_break<S>});
     kit.push_back({"ReleasedEnergy", &a_break_releases_exactly_what_closes_the_ledger_of_its_step<S>});
@@ -117,6 +121,13 @@ void expect_rejected_by(Which which, const std::vector<std::string>& designed) {
 // One subject per mutant family; the mutation is chosen at run time (mutant_laws.hpp).
 using CoulombMutant = CoulombSubject<MutantCoulombLaw<double>>;
 using LinEl6Mutant = LinEl6FamilySubject<MutantLinEl6Law<double>>;
+// Exudyn's subject over the damped mutant family (mutant_laws.hpp): its hooks take the correct law.
+struct DampedMutant : ExudynSubject {
+  using Law = MutantExudynLaw<double>;
+  static rc::Gen<Law> law() {
+    return rc::gen::map(ExudynSubject::law(), [](ExudynKitLaw<double> l) { return Law{l}; });
+  }
+};
 
 // code_split is algebraically identical to elastic_difference (laws/plastic_dissipation.hpp), so
 // this one case covers both formulas the dissipation study did not choose: the kit must refuse
@@ -159,7 +170,13 @@ struct ElasticDifferenceSubject : LinearCoulombSubject {
     "RotationalWork")                                                                              \
   X(ALinEl6WithAStifferBendingZAxis, LinEl6Mutant, Mutation6::bending_z_stiffer, "Isotropy")       \
   X(ALinEl6ThatReleasesOnlyTheTangentialSpringAtABreak,                                            \
-    LinEl6Mutant, Mutation6::released_forgets_rotation, "ReleasedEnergy")
+    LinEl6Mutant, Mutation6::released_forgets_rotation, "ReleasedEnergy")                          \
+  X(ADashpotWithTheWrongSign, DampedMutant, MutationDamped::dashpot_sign_flipped, "Passivity", "LedgerCloses") \
+  X(ADashpotBookedWithTheWrongSign, DampedMutant, MutationDamped::dashpot_booked_negative, "LedgerCloses") \
+  X(FrictionThatPushesAlongTheSlip, DampedMutant, MutationDamped::friction_pushes_along_the_slip, \
+    "Passivity", "LedgerCloses")                                                                   \
+  X(APlasticColumnThatGrowsWhileTheForceStaysElastic, DampedMutant,                                \
+    MutationDamped::plastic_booked_on_the_elastic_curve, "LedgerCloses")
 
 #define LAWCHECK_MUTANT_TEST(Name, Subject, Which, ...) \
   TEST(PropertyKitRejects, Name) { expect_rejected_by<Subject>(Which, {__VA_ARGS__}); }

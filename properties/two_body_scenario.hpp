@@ -37,9 +37,11 @@ namespace lawcheck::properties {
 
 struct Body {
   Shape shape;
-  FrictMat mat;
+  FrictMat mat;   // the kit's draw (the contact's FrictPhys for a Coulomb law's path unit)
   BodyPose pose;
   BodyVelocity vel;
+  int side = 0;   // which of the law's two materials this body is made of (run_scenario): 0 for a,
+                  // 1 for b when built, so that swapping the bodies swaps their materials too
 };
 
 struct TwoBodyScenario {
@@ -118,8 +120,8 @@ inline std::optional<ContactPoint> contact_of(const TwoBodyScenario& s) {
 template <class PathUnit>
 std::optional<TwoBodyScenario> build_scenario(const ScenarioSpec& spec, PathUnit&& path_unit) {
   TwoBodyScenario s;
-  s.a = {make_shape(spec.kind_a, spec.size_a, spec.extent), spec.mat_a, {}, {}};
-  s.b = {make_shape(spec.kind_b, spec.size_b, spec.extent), spec.mat_b, {}, {}};
+  s.a = {make_shape(spec.kind_a, spec.size_a, spec.extent), spec.mat_a, {}, {}, 0};
+  s.b = {make_shape(spec.kind_b, spec.size_b, spec.extent), spec.mat_b, {}, {}, 1};
   s.rules = spec.rules;
   s.dt = spec.dt;
   s.steps = spec.steps;
@@ -193,9 +195,11 @@ inline void advance(Body& b, double dt) {
   if (w > 0) b.pose.ori = (Quatd(Eigen::AngleAxisd(w * dt, b.vel.ang_vel / w)) * b.pose.ori).normalized();
 }
 
-// frame0: the contact frame at creation; default initial_frame(normal).
+// materials: the law's own, [Body::side]; frame0: the contact frame at creation; default
+// initial_frame(normal).
 template <SolverLaw Law>
 ScenarioRun<typename Law::Phys> run_scenario(const Law& law, TwoBodyScenario s,
+                                             const std::array<typename Law::Material, 2>& materials,
                                              std::optional<ContactFrame> frame0 = std::nullopt) {
   ScenarioRun<typename Law::Phys> run;
   auto cp = contact_of(s);
@@ -206,7 +210,7 @@ ScenarioRun<typename Law::Phys> run_scenario(const Law& law, TwoBodyScenario s,
   run.uN0 = cp->uN;
   const ContactCase c = contact_case_of(s, cp->uN);
   const ContactLengths lengths = lengths_of(c);
-  run.phys = law.make_phys(c.m1, c.m2, ContactCreation{c.uN0, lengths});
+  run.phys = law.make_phys(materials[s.a.side], materials[s.b.side], ContactCreation{c.uN0, lengths});
   ContactFrame frame = frame0 ? *frame0 : initial_frame(cp->normal);
   typename Law::State state = initial_state_of(law, c.uN0, lengths, run.phys);
   double dissipated = 0;

@@ -10,6 +10,24 @@ jobs="$(nproc)"
 # The JUnit file is what `lawcheck report`'s dashboard shows per law (render/ctest_results.hpp).
 ctest --test-dir "$root/build/release" --output-on-failure -j "$jobs" --output-junit "$root/build/release/ctest-junit.xml"
 
+# The out-of-tree example (examples/spring_dashpot_law): lawcheck as a user gets it. The Release
+# tree is installed into a prefix of its own, emptied first, and the example is configured against
+# that prefix with find_package (never the build tree), built and tested; its ctest must list its
+# own tests only.
+prefix="$root/build/example-prefix"
+rm -rf "$prefix"
+cmake --install "$root/build/release" --prefix "$prefix" >/dev/null
+cmake -S "$root/examples/spring_dashpot_law" -B "$root/build/example" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$root/build/example" -j "$jobs"
+foreign="$(ctest --test-dir "$root/build/example" -N | grep -E '^ *Test +#' | grep -vE 'SpringDashpot|FlippedDashpot' || true)"
+if [ -n "$foreign" ]; then
+  echo "test.sh: the example's ctest lists tests that are not its own:" >&2
+  echo "$foreign" >&2
+  exit 1
+fi
+ctest --test-dir "$root/build/example" --output-on-failure -j "$jobs"
+
 if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
   # Benchmarks are timing code, not tests: they are smoke-run in the Release tree only (so is the
   # browser check of the written page, which runs no sanitized code); the claims

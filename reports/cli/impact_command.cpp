@@ -161,7 +161,14 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
     return {tc, x_max, o};
   } else {
     const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));
-    const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), 0, Real(vn)});
+    // A law with a linear normal dashpot says so in its LawSpec (normal_damping): the oracle is
+    // then the damped linear oscillator's impact (zeta = c / (2 sqrt(m* kn)) < 1).
+    double c = 0;
+    if constexpr (requires { { LawSpec<Law>::normal_damping(s.law) } -> std::convertible_to<double>; })
+      c = LawSpec<Law>::normal_damping(s.law);
+    if (!(c < 2 * std::sqrt(kn * m_eff)))
+      throw InputError("law", c, "the normal dashpot is at or above critical damping 2 sqrt(m* kn): no rebound");
+    const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), Real(c), Real(vn)});
     o.restitution = static_cast<double>(r.restitution);
     o.duration = static_cast<double>(r.contact_time);
     o.peak_force = static_cast<double>(r.max_force);

@@ -1,23 +1,65 @@
 #pragma once
 // The laws a user can name in a scenario ("law": {"name": "linear", ...}) and that `lawcheck
-// laws` lists (issue 9). Each law has a LawSpec and its material a MaterialSpec
-// (cli/law_spec.hpp), one header per law. Adding a law to the command line is its spec header
-// and one entry in RegisteredLaws. Dispatch from the name to the law's type happens once per
-// command (with_registered_law), never per contact.
+// laws` lists. Each law has a LawSpec and its material a MaterialSpec (cli/law_spec.hpp), one
+// header per law. Adding a built-in law to the command line is its spec header and one entry in
+// BuiltinLaws. Dispatch from the name to the law's type happens once per command
+// (with_registered_law), never per contact.
+//
+// A law of another project joins without editing lawcheck: that project builds its own `lawcheck`
+// program with lawcheck_add_cli(TARGET name LAWS_HEADER my_laws.hpp ...) (cmake/lawcheck_cli.cmake),
+// which compiles the law-dependent commands (laws, lawtest, impact) with LAWCHECK_EXTRA_LAWS_HEADER
+// naming a header that defines
+//     namespace lawcheck::cli { using ExtraLaws = std::tuple<MyLaw<double>>; }
+// and a LawSpec and MaterialSpec for each of them (cli/law_spec.hpp).
 
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "cli/exudyn_law_spec.hpp"
 #include "cli/ice_law_spec.hpp"
 #include "cli/linear_law_spec.hpp"
 #include "cli/linel6_law_spec.hpp"
+#include "laws/law_rules.hpp"
+
+#ifdef LAWCHECK_EXTRA_LAWS_HEADER
+#include LAWCHECK_EXTRA_LAWS_HEADER
+#else
+namespace lawcheck::cli {
+using ExtraLaws = std::tuple<>;
+}  // namespace lawcheck::cli
+#endif
 
 namespace lawcheck::cli {
 
-using RegisteredLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
+using BuiltinLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
+
+// What the command line needs of a law beyond the law rules (laws/law_rules.hpp).
+template <class Law>
+consteval bool check_cli_rules() {
+  static_assert(check_law_rules<Law>());
+  static_assert(requires(const json& j, const std::string& p) {
+    { LawSpec<Law>::summary } -> std::convertible_to<std::string_view>;
+    { LawSpec<Law>::parameters() } -> std::same_as<std::vector<ParameterDoc>>;
+    { LawSpec<Law>::parse(j, p) } -> std::same_as<Law>;
+  }, "lawcheck CLI rule (LawSpec): specialise lawcheck::cli::LawSpec<MyLaw> with `summary`, `parameters()` and "
+     "`parse(const json&, const std::string& path)` (cli/law_spec.hpp; cli/linear_law_spec.hpp is an example)");
+  static_assert(requires(const json& j, const std::string& p) {
+    { MaterialSpec<typename Law::Material>::fields() } -> std::same_as<std::vector<ParameterDoc>>;
+    { MaterialSpec<typename Law::Material>::parse(j, p) } -> std::same_as<typename Law::Material>;
+  }, "lawcheck CLI rule (MaterialSpec): specialise lawcheck::cli::MaterialSpec<MyMaterial> with `fields()` and "
+     "`parse(const json&, const std::string& path)` (cli/law_spec.hpp)");
+  return true;
+}
+
+using RegisteredLaws = decltype(std::tuple_cat(BuiltinLaws{}, ExtraLaws{}));
+template <class... Laws>
+consteval bool check_registered(std::tuple<Laws...>*) {
+  return (check_cli_rules<Laws>() && ...);
+}
+static_assert(check_registered(static_cast<RegisteredLaws*>(nullptr)));
 
 inline constexpr std::string_view default_law_name = LinearCoulombLaw<double>::name;
 

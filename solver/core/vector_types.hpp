@@ -5,6 +5,8 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include "core/build_config.hpp"
+
 namespace lawcheck {
 
 template <class R> using Vec2 = Eigen::Matrix<R, 2, 1>;

@@ -67,6 +67,7 @@
 #include "dynamics/time_step.hpp"
 #include "dynamics/verlet_list.hpp"
 #include "geometry/contact_point.hpp"
+#include "laws/law_rules.hpp"
 #include "physics/stiffness_rules.hpp"
 
 #ifdef _OPENMP
@@ -78,8 +79,9 @@
 
 namespace lawcheck {
 
-template <SolverLaw... Laws>
-  requires(sizeof...(Laws) >= 1 && sizeof...(Laws) < 256)
+// Each law is checked against every rule of laws/law_rules.hpp first, with the rule named.
+template <class... Laws>
+  requires(sizeof...(Laws) >= 1 && sizeof...(Laws) < 256 && (check_law_rules<Laws>() && ...))
 class Simulation {
 public:
   static constexpr std::size_t law_count = sizeof...(Laws);

@@ -1,5 +1,7 @@
 #pragma once
-// The interface every contact law meets (DESIGN.md, seed 001's Cg2 / Cp2 / Law2 split, issue 9).
+// The interface every contact law meets (DESIGN.md, seed 001's Cg2 / Cp2 / Law2 split). The rules
+// one by one, each with the compiler message that enforces it, are laws/law_rules.hpp; the
+// concepts below are the same rules as constraints for overloads.
 //
 // ContactLaw -- the kernel (seed 001 step 3): a small value type with its parameters, a
 // per-contact State, the Phys it consumes and a pure step function. step<TrackEnergy> is a
@@ -25,7 +27,7 @@
 //                             whether it returns a torque (default: all of it; below)
 // PairSplitLaw -- optional: a law whose Phys splits into a part that depends on the two materials
 // only (Phys::PerPair, kept once per ordered material pair by the solver) and the rest
-// (Phys::PerContact, the only part a contact stores; issue 12: bytes per contact):
+// (Phys::PerContact, the only part a contact stores: fewer bytes per contact in the loop):
 //   make_pair_phys(m1, m2)    the materials' part
 //   ph.per_contact()          the rest of a contact's physics
 //   Phys::joined(pair, rest)  the contact's physics again, bit for bit what make_phys returned
@@ -36,6 +38,8 @@
 
 #include "geometry/contact_lengths.hpp"
 #include "geometry/local_geom.hpp"
+#include "laws/contact_stiffness.hpp"
+#include "laws/law_rules.hpp"
 #include "laws/local_response.hpp"
 
 namespace lawcheck {
@@ -49,16 +53,6 @@ concept ContactLaw = requires(const L& law, const LocalGeom<typename L::Scalar>&
   { law.template step<false>(g, ph, s, dt) } -> std::same_as<LocalResponse<typename L::Scalar>>;
   { law.elastic_energy(g, ph, s) } -> std::convertible_to<typename L::Scalar>;
   { *L::energy_kinds.begin() } -> std::convertible_to<EnergyKind>;
-};
-
-// Stiffnesses a contact exposes to the stable time-step estimate (dynamics/time_step.hpp):
-// translational [N/m] along the normal and each tangent, rotational [N m/rad] about the normal
-// (twist) and each tangent (bending). Zero where the law has no spring in that sense.
-struct ContactStiffness {
-  double normal = 0;
-  double tangential = 0;
-  double twist = 0;
-  double bending = 0;
 };
 
 template <class L>
@@ -84,7 +78,7 @@ concept PairSplitLaw =
       { L::Phys::joined(pair, rest) } -> std::same_as<typename L::Phys>;
     };
 
-// What a law takes from the contact loop besides uN and the tangential relative velocity (issue 12):
+// What a law takes from the contact loop besides uN and the tangential relative velocity:
 // the solver's block passes compute only what the law says it reads, and map only the torque it
 // says it returns. A linear law reads neither the normal velocity nor the spin, and returns no
 // torque: the kinematics then skips 3 of the 6 rotated components and the force mapping the

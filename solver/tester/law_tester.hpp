@@ -38,6 +38,7 @@
 #include <fmt/format.h>
 
 #include "dynamics/contact_response.hpp"
+#include "laws/law_rules.hpp"
 #include "tester/law_tester_record.hpp"
 #include "dynamics/state_error.hpp"
 #include "tester/until_condition.hpp"
@@ -98,7 +99,8 @@ void validate(const LawTesterSetup<Material>& setup, const std::vector<LawTester
   validate_stages(stages, setup.dt, dt_limit);
 }
 
-template <SolverLaw Law>
+template <class Law>
+  requires(check_law_rules<Law>())
 class LawTester {
 public:
   using Setup = LawTesterSetup<typename Law::Material>;
