@@ -4,7 +4,7 @@
 // computed once at creation from the two materials and the effective lengths (the law's make_phys
 // and initial_state, seed 001 step 2) and kept as dynamics/phys_column.hpp says (a PairSplitLaw's
 // materials' part once per material pair); the lengths themselves are not kept, no law's step
-// reads them (issue 12: 24 bytes per contact); the law's State is kept one array per 8-byte
+// reads them (24 bytes per contact saved); the law's State is kept one array per 8-byte
 // word (dynamics/state_column.hpp), which the vectorised law pass loads whole. Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every

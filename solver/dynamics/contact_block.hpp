@@ -1,5 +1,5 @@
 #pragma once
-// What the contact loop's block passes share (issue 12): a block of up to `contact_block`
+// What the contact loop's block passes share: a block of up to `contact_block`
 // contacts of one batch goes through
 //   0. a scalar gather of what the kinematics reads, one array per value (the pair kind's file);
 //   1. kinematics, vectorised over the block (`omp simd`): the frame transported to the new normal

@@ -1,5 +1,5 @@
 #pragma once
-// The contact loop's explicit vectors (issue 12), where the vectoriser's own code for moving values
+// The contact loop's explicit vectors, where the vectoriser's own code for moving values
 // between per-contact or per-particle records and per-lane arrays was the cost: GCC's generic
 // vectors (vector_size, __builtin_shufflevector), so the same code on any x86-64 (AVX's
 // three-operand 256-bit forms with LAWCHECK_NATIVE, pairs of SSE2 operations without), no

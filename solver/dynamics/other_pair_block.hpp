@@ -1,6 +1,6 @@
 #pragma once
 // Every contact that is not of two spheres (a sphere on a wall, facets, capsules) a block at a
-// time (issue 12), in the passes of dynamics/contact_block.hpp:
+// time, in the passes of dynamics/contact_block.hpp:
 //   0. geometry (other_pair_geometry), scalar: each pair's contact point (normal, point, uN) from
 //      the caller's geometry -- which dispatches on the shapes, and inlines a wall and a sphere --
 //      and both particles' position, velocity and spin into OtherPairInputs, one array per value;

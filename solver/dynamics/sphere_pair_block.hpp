@@ -1,5 +1,5 @@
 #pragma once
-// Sphere-sphere contacts a block at a time (issue 12): the contact loop's hot path, in the passes
+// Sphere-sphere contacts a block at a time: the contact loop's hot path, in the passes
 // of dynamics/contact_block.hpp:
 //   0. gather (sphere_pair_gather), scalar: the pair's centre and velocity differences, both
 //      particles' radius and spin into SpherePairInputs, one array per value;

@@ -1,5 +1,5 @@
 #pragma once
-// A law's per-contact State as a structure of arrays (issue 12): the State's bytes cut into 8-byte
+// A law's per-contact State as a structure of arrays: the State's bytes cut into 8-byte
 // words (dynamics/words.hpp), one array per word, so that the law pass (dynamics/contact_block.hpp)
 // loads and stores lane after lane of each word with whole vector loads and stores. Kept as an
 // array of States, the linear law's 24-byte records (ft.y, ft.z, fy) cost the vectorised pass ~20

@@ -1,5 +1,5 @@
 #pragma once
-// A value as 8-byte words (issue 12): the contact loop keeps a law's per-contact values as a
+// A value as 8-byte words: the contact loop keeps a law's per-contact values as a
 // structure of arrays, one array per word of the value's bytes -- its State (StateColumn) and a
 // block's joined physics (ContactBlock::phys, PhysColumn::lanes) -- so that the vectorised law
 // pass (dynamics/contact_block.hpp) loads and stores lane after lane of each word with whole

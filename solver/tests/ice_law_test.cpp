@@ -1,4 +1,4 @@
-// The Ice law (seed 002, issue 10 must-shows 1-3) under the LawTester, plus the kernel-level
+// The Ice law (seed 002) under the LawTester, plus the kernel-level
 // facts the tester cannot see (the bond bits) and the decided stiffness pairing.
 #include <gtest/gtest.h>
 
