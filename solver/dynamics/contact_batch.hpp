@@ -85,8 +85,8 @@ struct ContactBatch {
   // particles everywhere (1e5-sphere packing after 1e3 steps: half of thread 1's terms deferred,
   // two threads slower than one). The pairs are unique, so the order is deterministic.
   // The sort runs on (id1, id2) packed into one 64-bit key next to the contact's index: a sort of
-  // indices comparing through id1 and id2 missed the cache at every comparison (1e5 packing,
-  // 230 000 contacts: ~25 ms per Verlet rebuild, benchmarks/README.md "The Verlet rebuild"). The
+  // indices comparing through id1 and id2 missed the cache at every comparison, which on a large
+  // packing made the sort the dearest part of a Verlet rebuild. The
   // permutation is then applied column by column (dynamics/column_permutation.hpp), the columns
   // shared among up to `threads` OpenMP threads: independent arrays, so the same result on any
   // number.

@@ -11,8 +11,8 @@
 //   3. the force mapping (other_pair_forces), vectorised: the new frame's axes, global force and
 //      both torques.
 // Done contact by contact through Eigen (dynamics/contact_response.hpp), a sphere-wall contact
-// cost 2.8x a sphere pair in the block path: ~14 % of the packing's step for 6 % of its contacts
-// (benchmarks/README.md).
+// cost several sphere pairs of the block path: a packing's few wall contacts took a share of its
+// step out of proportion to their number.
 
 #include <cstddef>
 #include <cstdint>
