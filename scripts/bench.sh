@@ -115,7 +115,7 @@ if ((vs_lammps)); then
     --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$(command -v lmp)"
 fi
 
-# Same run against another commit (benchmarks/README.md "Regression workflow"): REV's tree from
+# Same run against another commit (benchmarks/README.md "How to time a law"): REV's tree from
 # git archive (no worktree left behind), built once per commit; the packing cache is shared.
 if [ -n "$against" ]; then
   other="$build/against/$sha"
