@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Instructions per contact-step of the contact loop, counted by callgrind (benchmarks/README.md,
-"Instruction counts"). Deterministic, so it resolves a change of a few instructions on a loaded
+"The regression gate"). Deterministic, so it resolves a change of a few instructions on a loaded
 machine where wall-clock figures cannot.
 
 usage: instructions.py BENCHMARK_BINARY [--spheres N] [--iterations K] [--threads T] [--top M]

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Cycles per contact of the contact loop's vector loops, by llvm-mca's model of the CPU
-(benchmarks/README.md, "The kinematics' dependency chain"). Static and deterministic: it reads the
+(benchmarks/README.md, "The regression gate"). Static and deterministic: it reads the
 benchmark binary's machine code, so it resolves a change of a few cycles on a machine whose
 wall-clock figures drift by +-25 %, and it tells a loop bound by its operations' throughput from
 one bound by its chain of dependent operations (the two figures it prints).

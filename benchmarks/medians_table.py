@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Markdown table of the medians in a Google Benchmark JSON file (benchmarks/README.md, "Results").
+"""Markdown table of the medians in a Google Benchmark JSON file (benchmarks/README.md).
 
 usage: medians_table.py RUN.json
 One row per benchmark: the median aggregate when the run has repetitions, the single run

@@ -16,7 +16,7 @@
 //   the issue's formula, checked against the leg-by-leg oracle in the self-test. For A < u0 no leg
 //   slips and D = 0 (the formula would be negative there: it holds only for A >= u0).
 //
-// Yield force varying along the path (issue 13): each vertex carries its own yield force fy_k
+// Yield force varying along the path: each vertex carries its own yield force fy_k
 // (fy_0 at u = 0), and on the leg k -> k+1 both u and fy are linear in the leg parameter
 // tau in [0, 1]: u = u_k + tau du, fy = fy_k + tau dfy. The force moves elastically,
 // F = F_k + tau kt du, until it meets +fy(tau) or -fy(tau); both gaps are linear in tau,

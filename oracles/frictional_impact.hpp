@@ -1,5 +1,5 @@
 #pragma once
-// Oracle 7 (issue 13): oblique impact of a non-rotating particle on a fixed wall through the
+// Oracle 7: oblique impact of a non-rotating particle on a fixed wall through the
 // linear Cundall contact (seed 000 "Contact response", continuous law): a tangential
 // elastic - perfectly plastic spring whose yield force follows the normal force of the impact.
 //

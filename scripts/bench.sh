@@ -115,7 +115,7 @@ if ((vs_lammps)); then
     --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$(command -v lmp)"
 fi
 
-# Same run against another commit (benchmarks/README.md "Regression workflow"): REV's tree from
+# Same run against another commit (benchmarks/README.md "How to time a law"): REV's tree from
 # git archive (no worktree left behind), built once per commit; the packing cache is shared.
 if [ -n "$against" ]; then
   other="$build/against/$sha"
@@ -145,7 +145,8 @@ echo "bench.sh: $(uptime)"
   --benchmark_out="$out" --benchmark_out_format=json
 
 if ((refresh)); then
-  cp "$out" "$baseline"
+  # The binary's name without its directory: the baseline is tracked and names no machine's paths.
+  sed -E 's#("executable": ")[^"]*/#\1#' "$out" > "$baseline"
   echo "bench.sh: baseline rewritten: $baseline (commit it)"
   exit 0
 fi

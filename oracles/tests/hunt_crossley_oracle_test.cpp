@@ -59,8 +59,8 @@ TEST(HuntCrossleyOracle, IntegratedImpactMatchesTheFirstIntegralForAnyExponentAn
 }
 
 TEST(HuntCrossleyOracle, IntegratedImpactMatchesTheFirstIntegralForChiUpTo1e300WithinTheStepBound) {
-  // Issue 14: e = 1e-6 (chi ~ 1e6) ran ~2 min and failed; e = 1e-300 (chi ~ 1e300) failed at once.
-  // In the rebound variable Y = ln(1 + chi V)/chi the integration is not stiff for any chi. From
+  // Integrated in the physical variables, e = 1e-6 (chi ~ 1e6) ran ~2 min and failed and
+  // e = 1e-300 (chi ~ 1e300) failed at once. In the rebound variable Y = ln(1 + chi V)/chi the integration is not stiff for any chi. From
   // chi ~ 20 (e* = 0.025, the rebound not yet at the terminal speed 1/chi) to chi = 1.6e300 it
   // must agree with the first integral to the stated bound (steps/100 + 1) x tol (relative), in at
   // most 20 000 steps (else integrate_hunt_crossley throws). Tolerance 1e-14 keeps the test short

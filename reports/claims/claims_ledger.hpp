@@ -1,5 +1,5 @@
 #pragma once
-// The claims ledger (issue 15): every checkable statement of the five seeds -- formula, sign
+// The claims ledger: every checkable statement of the five seeds -- formula, sign
 // convention, "note that", worked example, open todo/warning -- with a verdict and the ctest that
 // decides it. The data is one file, reports/claims/claims.json, compiled into the program (so
 // `lawcheck claims` and the report need no file at run time) and read here.

@@ -1,5 +1,5 @@
-// The claims ledger (issue 15): the built-in ledger parses and is complete, every finding of
-// must-show 2 is an entry, a malformed entry is an InputError naming the entry and the field, and
+// The claims ledger: the built-in ledger parses and is complete, every finding made before the
+// ledger existed is an entry, a malformed entry is an InputError naming the entry and the field, and
 // the report section counts every verdict per seed. Whether the named tests exist and pass is the
 // ctest Claims.EveryNamedTestExistsAndPasses (reports/claims/run_claim_tests.cmake).
 #include <gtest/gtest.h>
@@ -48,7 +48,7 @@ TEST(ClaimsLedger, BuiltInLedgerHasAtLeastFortyCompleteEntriesOverAllFiveSeeds) 
   EXPECT_EQ(with_entries, seeds);  // every seed has entries
 }
 
-// Issue 15 must-show 2: the findings made before the ledger are entries, each with a test.
+// The findings made before the ledger are entries, each with a test.
 TEST(ClaimsLedger, EveryEarlierFindingIsAnEntryWithADecidingTest) {
   const ClaimsLedger& l = builtin_claims_ledger();
   const struct {

@@ -1,4 +1,4 @@
-// Verdict tests of the dissipation study (issue 5): each formula's error on each case behaves as
+// Verdict tests of the dissipation study: each formula's error on each case behaves as
 // the report's algebra predicts (reports/study/dissipation_algebra.hpp: its size at each N and its
 // order), and the study's decision is the solver's default. A change to the law, the formulas or
 // the default that breaks the decision fails here.
@@ -69,7 +69,7 @@ TEST(DissipationDecision, StudyDecisionIsTheSolversDefault) {
 
 TEST(DissipationDecision, SeedQuestionIsAnsweredByTheBestOfItsThreeYieldTimesSlip) {
   // The seed asks which of its three formulas is best: the study keeps that answer beside the
-  // default, which may be the fourth formula (issue 13).
+  // default, which may be the fourth formula (mean_yield_times_slip, not in the seed).
   std::printf("best of the seed's three: %s\n", std::string(name_of(study().seed_decision)).c_str());
   EXPECT_EQ(study().seed_decision, kYield);
 }
@@ -266,7 +266,7 @@ TEST(SliderDynamic, CodeSplitBreaksTheLedgersEnergyBalanceByWhatItOverbooks) {
   EXPECT_GE(checked, 2);
 }
 
-// ---- issue 13: a yield force that varies while the contact slips ----
+// ---- a yield force that varies while the contact slips ----
 
 // A 1D path of steps that mostly start at yield: first loaded to yield at constant fy, then
 // random increments du and dfy (some steps unload the spring while fy falls faster).

@@ -3,7 +3,7 @@
 // (ContactBatch::sort_by_particles). Gathered from a copy, one column at a time: the copy streams
 // and the gather reads the old column nearly in order (a rebuild's batch is mostly sorted
 // already), where moving every column of a contact at once, cycle by cycle, hopped between all of
-// them (~17 ms of a Verlet rebuild of the 1e5 packing, benchmarks/README.md "The Verlet rebuild").
+// them and missed the cache at nearly every move.
 // The copy is a rebuild's allocation, not a step's.
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 // computed once at creation from the two materials and the effective lengths (the law's make_phys
 // and initial_state, seed 001 step 2) and kept as dynamics/phys_column.hpp says (a PairSplitLaw's
 // materials' part once per material pair); the lengths themselves are not kept, no law's step
-// reads them (issue 12: 24 bytes per contact); the law's State is kept one array per 8-byte
+// reads them (24 bytes per contact saved); the law's State is kept one array per 8-byte
 // word (dynamics/state_column.hpp), which the vectorised law pass loads whole. Removal swaps the last
 // contact into the hole, so the arrays stay dense and no step allocates once capacity is reached.
 // Only the frame's orientation at t_n is stored: ContactFrame::mid is recomputed by every
@@ -85,8 +85,8 @@ struct ContactBatch {
   // particles everywhere (1e5-sphere packing after 1e3 steps: half of thread 1's terms deferred,
   // two threads slower than one). The pairs are unique, so the order is deterministic.
   // The sort runs on (id1, id2) packed into one 64-bit key next to the contact's index: a sort of
-  // indices comparing through id1 and id2 missed the cache at every comparison (1e5 packing,
-  // 230 000 contacts: ~25 ms per Verlet rebuild, benchmarks/README.md "The Verlet rebuild"). The
+  // indices comparing through id1 and id2 missed the cache at every comparison, which on a large
+  // packing made the sort the dearest part of a Verlet rebuild. The
   // permutation is then applied column by column (dynamics/column_permutation.hpp), the columns
   // shared among up to `threads` OpenMP threads: independent arrays, so the same result on any
   // number.

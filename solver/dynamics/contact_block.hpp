@@ -1,5 +1,5 @@
 #pragma once
-// What the contact loop's block passes share (issue 12): a block of up to `contact_block`
+// What the contact loop's block passes share: a block of up to `contact_block`
 // contacts of one batch goes through
 //   0. a scalar gather of what the kinematics reads, one array per value (the pair kind's file);
 //   1. kinematics, vectorised over the block (`omp simd`): the frame transported to the new normal
@@ -77,7 +77,7 @@ struct ContactBlock {
   double rare[n];  // kinematics: 0 common case, 1 not (redone one by one), 2 a sphere pair's centres coincide
   // law: 1 if the contact breaks, else 0. 64-bit: a byte store would size the vectorised law pass
   // for 64 contacts per iteration (the whole block: the vector loop never ran) and may alias
-  // anything (benchmarks/README.md, "Law kernel and bytes per contact").
+  // anything.
   std::uint64_t broken[n];
 };
 
@@ -123,9 +123,8 @@ struct BodyArrays {
 }
 
 // Whether any of lanes 0 .. m - 1 is rare (rare[l] != 0), before the kinematics redoes those lane
-// by lane. Most blocks have none, which this tells at a few vector instructions per 4 lanes where
-// a scan of the flags cost ~11 instructions per lane (callgrind, contact_step/spheres:10000:
-// 293.0 -> 284.6 instructions per contact-step).
+// by lane. Most blocks have none, which this tells at a few vector instructions per 4 lanes, where
+// a scalar scan pays a load, a compare and a branch for every lane.
 [[gnu::always_inline]] inline bool block_any_rare(const ContactBlock& b, std::size_t m) {
   int any = 0;
   _Pragma("omp simd reduction(| : any)")
@@ -203,8 +202,7 @@ template <LawNeeds N>
 //   the law pass's every operand lies in one object or the state's columns, which GCC 12
 //   disambiguates in the 10 run-time alias checks it allows a loop (three separate physics
 //   columns took it past them, and the loop stayed scalar); as words, lane after lane, they load
-//   without the ~12 permutes per 4 contacts an array of FrictPhys cost (law pass 6.3 -> 4.7 cycles
-//   per contact, llvm-mca, znver3);
+//   without the permutes that taking an array of FrictPhys apart into lanes costs;
 template <class Phys>
 struct BlockPhysLanes {
   static_assert(Words<Phys>::count <= block_phys_words, "a PairSplitLaw's Phys fits ContactBlock::phys");
@@ -253,8 +251,7 @@ EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const PhysLanes& p
     // Lanes are independent (each reads and writes its own lane of the block and its own row of
     // the state's columns): with the state read three ways (the linear law's fy_n for the
     // dissipation), the run-time alias checks GCC 12 would need exceed the 10 it allows a loop, and
-    // the loop stayed scalar. Off, the loop vectorises with its checks, and is two instructions per
-    // 4 contacts shorter than under ivdep (41 against 43).
+    // the loop stayed scalar. Off, the loop vectorises within its checks and needs no ivdep.
 #pragma GCC ivdep
     for (std::size_t l = l0; l < l1; ++l) lane(l);
   } else {

@@ -14,7 +14,7 @@
 // (solver/tests/rigid_rotation_test.cpp). A contact created in this very step keeps its initial
 // frame (transport = false): transporting it would twist it by dt * (mean spin . n) for no motion.
 //
-// Cost (benchmarks/README.md counts it): the frame is one unit quaternion per contact, turned
+// Cost: the frame is one unit quaternion per contact, turned
 // into the two rotation matrices it is used through (the halfway frame for the velocities, the
 // new frame for the force) once per step; no trigonometry, and in the common case no square root
 // or division for the frame either (its two normalisations are polynomials,

@@ -1,5 +1,5 @@
 #pragma once
-// Energy bookkeeping of the leapfrog solver (issue 2, DESIGN.md "Energy bookkeeping is explicit").
+// Energy bookkeeping of the leapfrog solver (DESIGN.md "Energy bookkeeping is explicit").
 //
 // Leapfrog: v_{n+1/2} = v_{n-1/2} + dt F_n / m,  x_{n+1} = x_n + dt v_{n+1/2}.
 // Every term below is at t_n:

@@ -1,5 +1,5 @@
 #pragma once
-// The contact loop's explicit vectors (issue 12), where the vectoriser's own code for moving values
+// The contact loop's explicit vectors, where the vectoriser's own code for moving values
 // between per-contact or per-particle records and per-lane arrays was the cost: GCC's generic
 // vectors (vector_size, __builtin_shufflevector), so the same code on any x86-64 (AVX's
 // three-operand 256-bit forms with LAWCHECK_NATIVE, pairs of SSE2 operations without), no
@@ -7,9 +7,8 @@
 //
 // Four records of four doubles (one per contact, e.g. a frame quaternion) to four arrays of four
 // lanes and back: a 4 x 4 transpose in registers, four in-lane unpacks and four 128-bit lane swaps
-// (vunpck*pd, vperm2f128). Left to the vectoriser, the same strided loads and stores took 16
-// vpermpd + 8 vshufpd per 4 contacts on the store side (llvm-mca, znver3: 24.1 cycles per 4
-// contacts, its throughput bound 24) and 16 shuffles on the load side.
+// (vunpck*pd, vperm2f128). Left to the vectoriser, the same strided loads and stores take about
+// three times as many shuffles, and the loop is bound by its shuffles, not by its arithmetic.
 
 #include <array>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
-// Which law governs a contact, chosen per pair of materials when the contact is created (issue 9;
-// Woo's dispatch by material types, LAMMPS's per-type-pair pair_coeff). Default: law 0 for every
+// Which law governs a contact, chosen per pair of materials when the contact is created
+// (Woo's dispatch by material types, LAMMPS's per-type-pair pair_coeff). Default: law 0 for every
 // pair; set() overrides one unordered pair.
 
 #include <cstddef>

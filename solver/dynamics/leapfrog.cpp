@@ -147,8 +147,7 @@ struct FreeSphereValues {
 // formulas for them, the same operations in the same order, so the same bits, written on plain
 // doubles with no branch (the blocked DoFs' and shapes' cases are gone; damping and the spin's
 // zero test are selects), so the loop vectorises: one vector division serves 4 spheres where the
-// scalar loop paid each of its ~17 divisions and the orientation's call alone (benchmarks/README.md,
-// "The leapfrog's free spheres"). The new values go to `out` first: stored only if every one is
+// scalar loop paid each of its divisions and the orientation's call alone. The new values go to `out` first: stored only if every one is
 // finite; otherwise advance_any redoes the block and throws, naming the first bad particle, as
 // before. A turn beyond the spin polynomials' range (rare) is redone by rotated, std::sin and cos.
 void advance_free_spheres(Particles& p, std::size_t i0, std::size_t i1, const LeapfrogParams& prm,

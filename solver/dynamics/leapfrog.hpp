@@ -1,6 +1,6 @@
 #pragma once
 // Leapfrog integrator with gravity, blocked DoFs and Cundall's non-viscous local damping
-// (issue 2; Woo's Leapfrog, Cundall & Strack 1979 / Cundall 1987 "local damping").
+// (Woo's Leapfrog, Cundall & Strack 1979 / Cundall 1987 "local damping").
 //
 //   F_n        = contact force at t_n + m g        (blocked DoFs: no force, velocity kept)
 //   D_{n,i}    = -damping |F_{n,i}| sign(v_{n,i}),  v_n ~ v_{n-1/2} + dt/2 F_n/m  (Woo's estimate

@@ -1,6 +1,6 @@
 #pragma once
-// The materials of a simulation whose laws may each want their own material type (issue 9;
-// seed 001 "New material class"). A material is stored as a variant of the laws' distinct
+// The materials of a simulation whose laws may each want their own material type
+// (seed 001 "New material class"). A material is stored as a variant of the laws' distinct
 // Material types; a law reads a material through its own type, or through a base of it (e.g. a
 // material that extends FrictMat serves a FrictMat law too). Every material has a density (mass
 // and inertia); one with a Young's modulus also gives the p-wave time-step estimate.

@@ -1,6 +1,6 @@
 #pragma once
 // Every contact that is not of two spheres (a sphere on a wall, facets, capsules) a block at a
-// time (issue 12), in the passes of dynamics/contact_block.hpp:
+// time, in the passes of dynamics/contact_block.hpp:
 //   0. geometry (other_pair_geometry), scalar: each pair's contact point (normal, point, uN) from
 //      the caller's geometry -- which dispatches on the shapes, and inlines a wall and a sphere --
 //      and both particles' position, velocity and spin into OtherPairInputs, one array per value;
@@ -11,8 +11,8 @@
 //   3. the force mapping (other_pair_forces), vectorised: the new frame's axes, global force and
 //      both torques.
 // Done contact by contact through Eigen (dynamics/contact_response.hpp), a sphere-wall contact
-// cost 2.8x a sphere pair in the block path: ~14 % of the packing's step for 6 % of its contacts
-// (benchmarks/README.md).
+// cost several sphere pairs of the block path: a packing's few wall contacts took a share of its
+// step out of proportion to their number.
 
 #include <cstddef>
 #include <cstdint>

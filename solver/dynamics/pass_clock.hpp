@@ -1,5 +1,5 @@
 #pragma once
-// Where the contact step's time goes, pass by pass (issue 12). A law's own cost is a few percent of
+// Where the contact step's time goes, pass by pass. A law's own cost is a few percent of
 // the step (benchmarks/README.md), so a regression in the law hardly moves the step's figure; the
 // law pass's own time inside the loop shows it. Built with LAWCHECK_PASS_TIMES (CMake option, off
 // by default; `scripts/bench.sh --pass-times`), each block of the contact loop reads the CPU's

@@ -4,7 +4,7 @@
 // - A PairSplitLaw (laws/contact_law.hpp): only Phys::PerContact and the index of the contact's
 //   ordered material pair (material of id1 x count + material of id2); the materials' part sits
 //   once per pair in a table the solver fills (set_pairs) whenever the materials or the law table
-//   change. The linear law keeps 8 + 4 bytes instead of 24 (issue 12: <= 80 bytes per contact).
+//   change. The linear law keeps 8 + 4 bytes instead of 24 (a contact's record is held to <= 80 bytes).
 // Either way, phys[k] is the contact's Phys as make_phys built it, bit for bit.
 
 #include <cstddef>

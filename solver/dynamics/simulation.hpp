@@ -1,5 +1,5 @@
 #pragma once
-// A compact DEM simulation (issues 2 and 9): particles, one or several contact laws, broad phase,
+// A compact DEM simulation: particles, one or several contact laws, broad phase,
 // contact loop and leapfrog, with energy tracking switched per call.
 //
 // Laws: Simulation<LawA, LawB, ...> holds one value of each law (laws/contact_law.hpp,

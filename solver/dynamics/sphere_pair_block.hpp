@@ -1,5 +1,5 @@
 #pragma once
-// Sphere-sphere contacts a block at a time (issue 12): the contact loop's hot path, in the passes
+// Sphere-sphere contacts a block at a time: the contact loop's hot path, in the passes
 // of dynamics/contact_block.hpp:
 //   0. gather (sphere_pair_gather), scalar: the pair's centre and velocity differences, both
 //      particles' radius and spin into SpherePairInputs, one array per value;
@@ -58,9 +58,8 @@ struct SpherePairInputs {
 // id2: its position, velocity, spin and radius (for the gather itself) and its force and torque
 // (for the accumulation a block later, into L2). id1 ascends within a batch, which the hardware
 // prefetcher follows; id2 runs about a layer of the packing ahead of it, and its lines are the
-// step's first touch of that particle. Measured on the 1e5 packing (scripts/bench.sh --against,
-// interleaved, 13 rounds, twice; benchmarks/README.md "Where the contact step's time goes"):
-// one thread -4 to -9 %, two threads -8 to -15 %; 1e4 (in cache) within noise.
+// step's first touch of that particle: it pays where the packing does not fit the caches, and
+// costs nothing measurable where it does (benchmarks/README.md, "What bounds them").
 inline constexpr std::size_t gather_prefetch_distance = 32;
 
 // Prefetches particle j's lines (id2 of the contact `gather_prefetch_distance` ahead).
@@ -80,11 +79,9 @@ inline constexpr std::size_t gather_prefetch_distance = 32;
 // the same differences).
 //
 // Four contacts at a time (dynamics/lane_vectors.hpp: vec3_quad, vec3_quad_difference, the
-// differences taken before the pairs are split into lanes): 10.6 cycles per contact (llvm-mca,
-// znver3). Contact by contact, 20 scalar loads and 14 scalar stores each, it was bound by the
-// core's three memory operations per cycle: 61 instructions, 18.6 cycles. Letting GCC gather them
-// itself cost ~3 instructions per double (it emulates the gathers; benchmarks/README.md, "The
-// gather pass").
+// differences taken before the pairs are split into lanes). Contact by contact, with 20 scalar
+// loads and 14 scalar stores each, the gather was bound by the core's memory operations per
+// cycle; left to GCC inside the vector pass, each gathered double is emulated by ~3 instructions.
 inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, const std::uint32_t* id2,
                                std::size_t k0, std::size_t m, std::size_t end, const BodyArrays& P) {
   static_assert(contact_block % 4 == 0, "a block's lanes come in fours");
@@ -118,7 +115,7 @@ inline void sphere_pair_gather(SpherePairInputs& in, const std::uint32_t* id1, c
     return Ids{id[k0 + l], id[k0 + l + 1], id[k0 + l + 2], id[k0 + l + 3]};
   };
   // Two loops, each with the addresses of two arrays for eight particles: as one loop, GCC kept
-  // the 24 addresses of three arrays and spilled them (311 instructions per 4 contacts).
+  // the 24 addresses of three arrays and spilled them.
   const std::size_t quads = m / 4 * 4;
   for (std::size_t l = 0; l < quads; l += 4) {
     const std::size_t k = k0 + l;
@@ -224,11 +221,10 @@ bool sphere_pair_rare_lane(ContactBlock& b, const SpherePairInputs& in, std::siz
 //
 // Pass 1 is seven loops, each short: as one loop of ~440 vector instructions, whose every
 // iteration is one chain of dependent operations (distance -> normal -> swing -> normalisations
-// -> halfway frame -> local velocity), it ran at the chain's pace, ~3x its operations' throughput
-// (llvm-mca, znver3: 267 cycles per 4 contacts against 88): the out-of-order window held less
-// than one iteration, so iterations did not overlap. Short loops overlap theirs (138 cycles in
-// all); the values between them go through SpherePairInputs, in L1. benchmarks/README.md, "The
-// kinematics' dependency chain", has the measurements.
+// -> halfway frame -> local velocity), it ran at the chain's pace, about three times slower than
+// its operations' throughput: the out-of-order window held less than one iteration, so iterations
+// did not overlap. Short loops overlap theirs; the values between them go through
+// SpherePairInputs, in L1. `benchmarks/loop_cycles.py` shows each loop against its bound.
 template <LawNeeds N>
 std::size_t sphere_pair_kinematics(ContactBlock& b, SpherePairInputs& in, const std::uint32_t* id1,
                                    const std::uint32_t* id2, const double* frames, std::size_t k0, std::size_t m,

@@ -1,11 +1,9 @@
 #pragma once
-// A law's per-contact State as a structure of arrays (issue 12): the State's bytes cut into 8-byte
+// A law's per-contact State as a structure of arrays: the State's bytes cut into 8-byte
 // words (dynamics/words.hpp), one array per word, so that the law pass (dynamics/contact_block.hpp)
 // loads and stores lane after lane of each word with whole vector loads and stores. Kept as an
-// array of States, the linear law's 24-byte records (ft.y, ft.z, fy) cost the vectorised pass ~20
-// permutes and blends per 4 contacts to take apart and put back. On an AVX2 host: the law pass
-// alone 5.2 -> 3.2-3.6 ns per contact, law_kernel 5.1-5.3 -> 4.3 ns, contact_step -16..-20 %
-// (benchmarks/README.md, "The law's state as columns").
+// array of States, the linear law's 24-byte records (ft.y, ft.z, fy) cost the vectorised pass
+// permutes and blends to take every record apart into lanes and put it back.
 //
 // column[k] gives contact k's State by value; the law pass writes through lanes(k0).
 

@@ -1,5 +1,5 @@
 #pragma once
-// Stable time-step estimates for the leapfrog (issue 2, issue 9).
+// Stable time-step estimates for the leapfrog.
 //
 // Leapfrog on one spring (mass m, stiffness k) is stable iff dt < 2/omega = 2 sqrt(m/k) (the
 // amplification matrix of x'' = -omega^2 x has |eigenvalues| = 1 iff omega dt <= 2; e.g. Hairer,

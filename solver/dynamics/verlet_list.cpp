@@ -9,8 +9,8 @@ namespace lawcheck {
 
 // find_pairs lists each particle's pairs together, particles in ascending order (finite_ is): the
 // finite part is sorted by sorting each particle's few pairs, then merged with the sorted pairs
-// of the infinite shapes. A std::sort of all of them took ~25 ms of a Verlet rebuild of the 1e5
-// packing (286 000 pairs; benchmarks/README.md "The Verlet rebuild"). If find_pairs ever lists
+// of the infinite shapes, which costs a rebuild far less than a std::sort of all of them. If
+// find_pairs ever lists
 // otherwise, the check below sorts the whole finite part.
 void VerletList::sort_candidates(std::size_t finite_end) {
   const auto begin = candidates_.begin(), mid = begin + static_cast<std::ptrdiff_t>(finite_end);

@@ -1,5 +1,5 @@
 #pragma once
-// Verlet list of candidate pairs (issue 2's broad phase, split out of the simulation in issue 9).
+// Verlet list of candidate pairs: the simulation's broad phase.
 // The list holds every pair whose bounding shapes are within `reach + margin` of touching, where
 // reach is the largest distance at which any law of the simulation forms a contact. It is rebuilt
 // when some particle moved more than margin/2 since the last build: two particles then approach

@@ -1,5 +1,5 @@
 #pragma once
-// A value as 8-byte words (issue 12): the contact loop keeps a law's per-contact values as a
+// A value as 8-byte words: the contact loop keeps a law's per-contact values as a
 // structure of arrays, one array per word of the value's bytes -- its State (StateColumn) and a
 // block's joined physics (ContactBlock::phys, PhysColumn::lanes) -- so that the vectorised law
 // pass (dynamics/contact_block.hpp) loads and stores lane after lane of each word with whole
@@ -9,8 +9,7 @@
 // a double: no arithmetic touches a word, and moving a double copies its 64 bits as they are (NaN
 // payloads, -0, denormals; x86-64 moves do not quieten or flush). Held as integers, the words cost
 // the linear law's pass every select twice: GCC 12 formed the force's selects on doubles and the
-// state's on integers (vblendvpd and vpblendvb of the same values), 8.4 -> 6.3 cycles per contact
-// for that loop alone (llvm-mca, znver3; benchmarks/README.md, "The law pass's operands").
+// state's on integers, for the same values.
 // The last word's bytes past sizeof(T) are zero.
 
 #include <cstddef>

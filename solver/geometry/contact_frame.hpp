@@ -63,8 +63,8 @@ struct Vec3Values {
 
 // Hamilton product a b (the rotation b, then a). Each sum as two pairs: a product and two
 // additions deep instead of three (the frame step is one chain of dependent operations, and its
-// length, not its operation count, bounds the vectorised contact loop; benchmarks/README.md "The
-// kinematics' dependency chain").
+// length, not its operation count, bounds the vectorised contact loop; `benchmarks/loop_cycles.py`
+// shows it).
 [[gnu::always_inline]] inline QuatValues product(const QuatValues& a, const QuatValues& b) {
   return {(a.w * b.w - a.x * b.x) - (a.y * b.y + a.z * b.z),  //
           (a.w * b.x + a.x * b.w) + (a.y * b.z - a.z * b.y),  //

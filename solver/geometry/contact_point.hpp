@@ -41,8 +41,8 @@ std::optional<ContactPoint> contact_point(const Shape& s1, const BodyPose& p1, c
 
 // contact_point without its checks, for the contact loop's existing contacts: their shapes were
 // validated when the particles were added (Particles::add) and the pair was accepted by
-// contact_point when the contact was created, so the step repeats neither (the shape check was
-// ~5 % of a sphere-wall contact's time, benchmarks/README.md). A finite margin or +max().
+// contact_point when the contact was created, so the step repeats neither. A finite margin or
+// +max().
 std::optional<ContactPoint> contact_point_unchecked(const Shape& s1, const BodyPose& p1, const Shape& s2,
                                                     const BodyPose& p2, double margin);
 

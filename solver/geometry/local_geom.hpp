@@ -12,7 +12,7 @@
 //   frame (ContactFrame::mid, halfway between the frames of t_{n-1} and t_n; contact_frame.hpp).
 // The effective lengths and the connector's area (Woo's L6Geom.lens and contA) are not here: they
 // are creation data, handed to the law's make_phys once (ContactCreation, contact_lengths.hpp),
-// and no law's step reads them (issue 12: 24 bytes less per contact in ContactBatch).
+// and no law's step reads them (24 bytes less per contact in ContactBatch).
 
 #include "core/vector_types.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The kinds of energy a contact law can take out of the mechanical balance (issue 9, DESIGN.md
+// The kinds of energy a contact law can take out of the mechanical balance (DESIGN.md
 // "Energy bookkeeping is explicit"). A law names the kinds it produces (Law::energy_kinds); the
 // response of one step reports each kind separately, and the ledger keeps one column per kind,
 // so viscous damping, plastic slip in each sense and the energy a contact releases when it

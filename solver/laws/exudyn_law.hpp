@@ -1,5 +1,5 @@
 #pragma once
-// Exudyn's sphere-sphere contact (seed 003, ObjectContactSphereSphere; issue 11), law "exudyn".
+// Exudyn's sphere-sphere contact (seed 003, ObjectContactSphereSphere), law "exudyn".
 //
 // Mapping onto lawcheck's local geometry (geometry/local_geom.hpp). Exudyn's marker 0 is particle
 // 1, marker 1 is particle 2; its normal n (marker 0 -> 1) is local x. Then

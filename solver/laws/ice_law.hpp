@@ -1,5 +1,5 @@
 #pragma once
-// The Ice law: seed 002 (../shared/seeds/002_*.txt), issue 10; Woo's Law2_L6Geom_IcePhys and
+// The Ice law: seed 002 (Woo's documentation, "Ice" model); Woo's Law2_L6Geom_IcePhys and
 // Cp2_IceMat_IcePhys (pkg/dem/Ice.{hpp,cpp}) as the reference implementation.
 // Material and physics: physics/ice_mat.hpp. Senses n, t, w, r: normal, shear, twist, rolling.
 //
@@ -16,16 +16,18 @@
 // (laws/plastic_dissipation.hpp), booked as plastic_shear / plastic_twist / plastic_rolling.
 //
 // The seed's claims, decided (tests: solver/tests/ice_law_test.cpp):
-// - k_w = alpha_w kn A, k_r = alpha_r kt A. Dimensions are fine either way: kn A is N/m m^2 =
-//   N m, a torque per radian. Which stiffness: an elastic circular connector of radius a
-//   (A = pi a^2), length L has kn = E A/L, kt = G A/L, twist G J/L = kt A/(2 pi) and bending
-//   E I/L = kn A/(4 pi). So twist follows kt (shear modulus) and rolling follows kn (Young's
-//   modulus): with the beam pairing k_w = alpha_w kt A, k_r = alpha_r kn A, alpha_w = 1/(2pi),
-//   alpha_r = 1/(4pi) reproduce the beam for every Poisson ratio; with the seed's pairing alpha_w
-//   would have to be (G/E)/(2pi), i.e. depend on ktDivKn. Default: beam; `pairing = seed` gives
-//   the seed's. Woo's code (Ice.cpp: kWR = contA * alpha.cwiseProduct((kn, kt))) does what the
-//   seed writes, k_w from kn and k_r from kt -- not the other way round as issue 10 says.
-//   (IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot.)
+// - k_w = alpha_w kn A, k_r = alpha_r kt A: the default (`pairing = seed`), as the seed writes
+//   and as Woo's code does (Ice.cpp: kWR = contA * alpha.cwiseProduct((kn, kt))), so that a
+//   user's alpha_w, alpha_r mean what they mean in Woo. Dimensions are fine: kn A is N/m m^2 =
+//   N m, a torque per radian. The option `pairing = beam` (k_w = alpha_w kt A, k_r = alpha_r kn A)
+//   is what the report recommends when alpha_w, alpha_r are read as an elastic connector's
+//   geometric factors: a circular connector of radius a (A = pi a^2) and length L has
+//   kn = E A/L, kt = G A/L, twist G J/L = kt A/(2 pi) and bending E I/L = kn A/(4 pi), so twist
+//   follows kt (shear modulus) and rolling follows kn (Young's modulus). With beam,
+//   alpha_w = 1/(2pi), alpha_r = 1/(4pi) reproduce the connector for every Poisson ratio; with
+//   the seed's pairing alpha_w would have to be (G/E)/(2pi), i.e. depend on ktDivKn
+//   (IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot; claims
+//   ledger entry 002-03).
 // - F_nb = c_n A, F_tb = c_t A: c in Pa (N/m^2 times m^2 = N). T_wb = c_w A^{3/2},
 //   T_rb = c_r A^{3/2}: Pa m^3 = N m, so every c is a stress; the seed's c_b is c_r (typo).
 //   Woo derives them from a strain: c_n = breakN E, c_t = beta_t c_n, and (a bug) tests the twist
@@ -57,7 +59,7 @@
 // under compression keeps the contact: the senses return to their yields and that drop is
 // booked as released, not plastic (the slip is the bond's failure, not friction).
 //
-// Departures from Woo, on purpose: the pairing and per-sense limits above; magnitudes in the
+// Departures from Woo, on purpose: the per-sense limits above; magnitudes in the
 // yields and the twist test; yield_times_slip instead of Woo's code_split dissipation; no uN0
 // (Woo's iniEqlb): the normal spring is at rest at uN = 0; bond bits from the materials (every
 // new contact of two bonded materials is bonded, also one made again after a break).
@@ -92,7 +94,7 @@ struct IceLaw {
     std::uint8_t bonded = 0;       // current bonds (they change at a break)
   };
 
-  IcePairing pairing = IcePairing::beam;
+  IcePairing pairing = IcePairing::seed;
   PlasticDissipation dissipation = decided_plastic_dissipation;
 
   template <class S>

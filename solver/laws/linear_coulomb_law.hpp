@@ -32,21 +32,20 @@
 // O(kn (v dt)^2), the twin of the onset error, which has no law event to book it either); booked
 // as released, it would make the released energy negative at every plain separation.
 //
-// Written without branches (issue 12): the step computes the stick and the slip outcome, kept and
+// Written without branches: the step computes the stick and the slip outcome, kept and
 // broken, and selects one per contact: Ft = c Ft^T with c = fy/|Ft^T| if |Ft^T|^2 > fy^2, else
 // c = 1 (Ft^T * 1 is Ft^T: the same bits as the branchy form), and zeros for a broken contact.
 // With LAWCHECK_NATIVE GCC 12 turns a loop over contacts into vector code, so a block of contacts
 // costs the same whatever its mix (no mispredicted branch): with AVX-512 the selects become
 // blends and the slip's sqrt and division masked vector operations (a sticking lane computes no
 // 0/0); with AVX2 (no masks) the sqrt and division run on every lane and the blend discards the
-// sticking lanes' quotient (vsqrtpd/vdivpd ymm in the law pass, checked 2026-11-25; harmless under
-// -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
+// sticking lanes' quotient (harmless under -fno-trapping-math). The SSE2 baseline keeps a branch. The conditional operator evaluates the
 // quotient only when the contact slips, so a 50-digit scalar pays nothing more. The energy
 // bookkeeping is written the same way (each kind computed and selected, slip_dissipation's
 // formula picked by weights), and the law pass books it per lane and sums after the loop
 // (law_pass), so a loop with energy on vectorises too; a tracked 50-digit step therefore computes
-// the slip's dissipation even when the contact sticks. The loop shape and the flag that vectorise:
-// benchmarks/README.md, "Law kernel and bytes per contact".
+// the slip's dissipation even when the contact sticks. The loop shape and the flags that vectorise
+// it: dynamics/contact_block.hpp (law_pass) and the root CMakeLists.txt.
 //
 // Solver side (laws/contact_law.hpp): material FrictMat, physics FrictPhys from frict_phys (Woo's
 // Cp2_FrictMat_FrictPhys), an empty initial state, stiffnesses kn and kt for the time step.
@@ -107,7 +106,7 @@ struct LinearCoulombLaw {
     using std::sqrt;
     // The same value spelled two ways for GCC 12: with energy on, `&` keeps the bookkeeping's
     // selects on a vector mask (with `&&` the tracked law pass stays scalar); with it off, `&&`
-    // gives the shorter loop (law_pass: 41 against 49 instructions per 4 contacts with `&`).
+    // gives the shorter loop.
     const bool broken = TrackEnergy ? (g.uN > 0) & !no_break : g.uN > 0 && !no_break;
     const R fn = ph.kn * g.uN;
     const R kt_dt = dt * ph.kt;

@@ -2,7 +2,7 @@
 // Energy dissipated by one Coulomb slip step (seed 000 "Energy balance"). With the yield force
 // fy = |Fn| tanPhi at the end of the step (fy_{n+1}), the trial force norm ft = |Ft_n + kt du| > fy
 // and the plastic slip of the step s = (ft - fy)/kt, the seed offers three formulas and asks which
-// one is the best approximation; issue 13 adds a fourth:
+// one is the best approximation; lawcheck adds a fourth, not in the seed:
 //   yield_times_slip       dE = fy s                               the seed's "parallelogram"
 //   code_split             dE = ((ft - fy)/2 + fy) s                the seed's "code" formulation
 //   elastic_difference     dE = (ft^2 - fy^2) / (2 kt)              difference of elastic potentials
@@ -10,7 +10,7 @@
 // Algebra: code_split = (ft - fy)(ft + fy)/(2 kt) = elastic_difference, identically; both exceed
 // yield_times_slip by the triangle (ft - fy)^2 / (2 kt).
 //
-// Exact dissipation of one step (issue 13). The continuous 1D elastic - perfectly plastic spring,
+// Exact dissipation of one step. The continuous 1D elastic - perfectly plastic spring,
 // F = kt (u - u_p), |F| <= fy, associative flow, over a step tau in [0, 1] in which both the
 // displacement and the yield force vary linearly: u = u_n + tau du, fy = fy_n + tau dfy. Let
 // sigma = +-1 be the sign of the trial force F_n + kt du (1D: ft = sigma (F_n + kt du)).

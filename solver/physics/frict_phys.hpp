@@ -23,7 +23,7 @@ struct FrictPhys {
     return {S(kn), S(kt), S(tan_phi)};
   }
 
-  // Stored apart by the contact loop (laws/contact_law.hpp, PairSplitLaw; issue 12: 24 -> 8 bytes
+  // Stored apart by the contact loop (laws/contact_law.hpp, PairSplitLaw; 24 -> 8 bytes
   // per contact): kn depends on the contact's lengths, kt/kn and tanPhi on the two materials only.
   struct PerPair {
     R kt_div_kn{0};

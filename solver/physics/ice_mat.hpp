@@ -56,8 +56,8 @@ inline std::uint8_t parse_ice_senses(std::string_view text, std::string_view fie
 struct IceMat : FrictMat {
   static constexpr std::string_view type_name = "IceMat";
 
-  // Rotational stiffness factors [-] (laws/ice_law.hpp: k_w = alpha_w kt A, k_r = alpha_r kn A
-  // by default). Woo's default (1, 1).
+  // Rotational stiffness factors [-] (laws/ice_law.hpp: k_w = alpha_w kn A, k_r = alpha_r kt A
+  // with the default pairing, the seed's and Woo's). Woo's default (1, 1).
   double alpha_w = 1;
   double alpha_r = 1;
   // Cohesion per sense, all stresses [Pa]: F_nb = c_n A, F_tb = c_t A, T_wb = c_w A^{3/2},
@@ -94,7 +94,7 @@ constexpr std::string_view name_of(IcePairing p) { return p == IcePairing::beam 
 inline IcePairing parse_ice_pairing(std::string_view name) {
   if (name == "beam") return IcePairing::beam;
   if (name == "seed") return IcePairing::seed;
-  throw InputError("pairing", name, "unknown pairing (expected beam: k_w ~ kt, k_r ~ kn; or seed: k_w ~ kn, k_r ~ kt)");
+  throw InputError("pairing", name, "unknown pairing (expected seed: k_w ~ kn, k_r ~ kt; or beam: k_w ~ kt, k_r ~ kn)");
 }
 
 template <class R>
@@ -117,7 +117,7 @@ struct IcePhys {
 };
 
 inline IcePhys<double> ice_phys(const IceMat& m1, const IceMat& m2, const ContactLengths& g,
-                                IcePairing pairing = IcePairing::beam) {
+                                IcePairing pairing = IcePairing::seed) {
   m1.validate("material1");
   m2.validate("material2");
   const FrictPhys<double> f = frict_phys(m1, m2, g);

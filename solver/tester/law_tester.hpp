@@ -241,7 +241,7 @@ public:
   const Law& law() const { return law_; }
 
 private:
-  // Issue 14: a NaN or inf stops the run at the step that produced it (StateError, exit 1 in the
+  // A NaN or inf stops the run at the step that produced it (StateError, exit 1 in the
   // CLI), before the record is stored or the particles move on; 16 comparisons a step, once per
   // record (not inside the law).
   static void stop_if_not_finite(const LawTesterRecord& r, const std::string& stage) {

@@ -1,4 +1,4 @@
-// Issue 2 must-show #6: bad input raises an InputError naming the field and the value, and the
+// Bad input raises an InputError naming the field and the value, and the
 // state never holds a NaN (rejected input leaves it untouched; a blow-up is stopped before it
 // is stored).
 #include <gtest/gtest.h>

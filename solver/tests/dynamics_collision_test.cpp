@@ -1,4 +1,4 @@
-// Issue 2 must-shows #3 and #4: the leapfrog + contact loop on the two simplest dynamic cases.
+// The leapfrog + contact loop on the two simplest dynamic cases: a head-on collision and settling.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -102,11 +102,11 @@ TEST(Dynamics, FrontalElasticCollisionConservesMomentumAndItsEnergyErrorIsSecond
   std::printf("fitted order: max %.3f, mean %.3f; worst momentum deviation %.2e\n", order_max, order_mean,
               worst_momentum);
   // Momentum: the pair forces are equal and opposite, so only rounding of m v + dt F changes the
-  // sum: ~1e-16 per step over ~1e3 steps is ~1e-14, two decades under the 1e-12 of issue 2.
+  // sum: ~1e-16 per step over ~1e3 steps is ~1e-14, two decades under the bound of 1e-12.
   EXPECT_LT(worst_momentum, 1e-12);
   // Energy: leapfrog with the product-form kinetic energy is exact for a linear spring; the only
   // error is the trapezoid error of the kinks at onset/release, O(kn dx^2) = O(dt^2)
-  // (dynamics/energy_ledger.hpp). Issue 2 asks for a fitted order >= 1.7.
+  // (dynamics/energy_ledger.hpp). A fitted order >= 1.7 tells second order from first.
   EXPECT_GE(order_max, 1.7);
   EXPECT_GE(order_mean, 1.7);
 }
@@ -136,7 +136,7 @@ TEST(Dynamics, SphereDroppedOnAWallWithLightDampingSettlesToNormalForceMg) {
               mg, fn, std::abs(fn - mg) / mg, tail, worst_late, sim.particles().vel[ball].norm(),
               sim.contact_count());
   ASSERT_EQ(sim.contact_count(), 1u);
-  // 1e-9 (issue 2): local damping scales with the unbalanced force, so the residual decays
+  // 1e-9: local damping scales with the unbalanced force, so the residual decays
   // geometrically down to rounding: uN = -6.8e-7 m is resolved to ulp(z = 1 cm) = 1.7e-18 m,
   // i.e. 3e-12 of Fn -- the 1e-9 bound is met with two decades to spare, not tuned.
   EXPECT_LT(worst_late, 1e-9);

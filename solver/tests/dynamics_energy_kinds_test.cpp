@@ -1,4 +1,4 @@
-// Energy by kind (issue 9): a contact that breaks books what its springs lose in the breaking
+// Energy by kind: a contact that breaks books what its springs lose in the breaking
 // step as released (laws/energy_kind.hpp), and the ledger's reference is the energy before the
 // first step.
 #include <gtest/gtest.h>
@@ -65,7 +65,7 @@ TEST(LinearCoulomb, BreakingWhileShearedBooksWhatTheSpringLosesInTheStepAsReleas
   // The law's Ft . Ft^T / (2 kt) and the test's sum: a few roundings each of the released energy.
   EXPECT_NEAR(released, expected, 16 * eps * expected);
   EXPECT_LE(std::abs(last.balance_error()), tol);
-  // What the ledger would miss: the released energy (before issue 9), its step's share (the held
+  // What the ledger would miss: the released energy (if it were not booked), its step's share (the held
   // energy convention). Both are visible parts of the work.
   EXPECT_GT(released, 1e3 * tol);
   EXPECT_GT(std::abs(step_work), 1e3 * tol);
@@ -77,7 +77,7 @@ TEST(LinearCoulomb, BreakingWhileShearedBooksWhatTheSpringLosesInTheStepAsReleas
 // (energy_ledger.hpp) and the law: the trial force kt dt v exceeds fy, so
 //   K_0 = 1/2 m v (v - dt fy/m),  E_0 = 1/2 kn uN0^2 + fy^2/(2 kt),  D_0 = fy (kt dt v - fy)/kt,
 //   total_0 - R = 1/2 dt fy v - fy^2/(2 kt)   (the kinetic side sees half a step of friction work).
-// A reference taken after step 0 (the rule before issue 9) makes this residual zero by definition.
+// A reference taken after step 0 (an earlier rule of the ledger) makes this residual zero by definition.
 TEST(EnergyLedger, TheReferenceIsTheEnergyBeforeTheFirstStepSoAFirstStepSlipIsChecked) {
   const double r = 0.01, rho = 2600, young = 1e7, g = 9.81, v0 = 1.0, uN0 = -1e-7;
   Simulation<LinearCoulombLaw<double>> sim;

@@ -1,4 +1,4 @@
-// Issue 11 (seed 003): Exudyn's sphere-sphere law in the full solver -- achieved restitution of
+// Seed 003: Exudyn's sphere-sphere law in the full solver -- achieved restitution of
 // impact models 1 and 2 against the 50-digit oracle (oracles/hunt_crossley.hpp) and its
 // convergence in dt, the seed's "initial relative velocity" read both ways, and the torques.
 #include <gtest/gtest.h>
@@ -89,7 +89,7 @@ double fit_order(const std::vector<double>& dts, const std::vector<double>& err)
 
 const std::vector<double> kPhases = {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95};
 
-// Issue 11 must-show 1. The force at t_n sees the velocity at t_{n-1/2} (the solver's only one),
+// The force at t_n sees the velocity at t_{n-1/2} (the solver's only one),
 // half a step behind, so the scheme is at least first order in dt. Measured (seven onset phases,
 // four halvings, t_c/25 .. t_c/200): the worst error falls at a fitted order 2.2-2.6: the
 // leading O(dt) term of the lag, dt/2 int lambda d^n a v dt with a ~ -k d^n/m*, is
@@ -97,7 +97,7 @@ const std::vector<double> kPhases = {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95};
 // fitted order is at least the guaranteed first order, (b) the Richardson extrapolation with
 // the fitted order removes the leading error: the residual is below a quarter of the finest
 // error, (c) the energy ledger closes at second order (trapezoid of the nonlinear k d^n,
-// dynamics/energy_ledger.hpp): fitted order >= 1.7 as issue 2 asks of the solver.
+// dynamics/energy_ledger.hpp): fitted order >= 1.7, the solver's bar for second order.
 TEST(ExudynDynamics, ModelsOneAndTwoReachTheOraclesAchievedRestitutionAndConvergeAtTheirFittedOrder) {
   struct Case {
     int model;
@@ -227,7 +227,7 @@ TEST(ExudynDynamics, FrictionTorquesAreEqualForEqualRadiiAndScaleByTheLeverArmRa
 }
 
 
-// Issue 11 must-show 3: Chung & Ooi (2011) Test 1 -- two identical glass spheres (R = 1 cm,
+// Chung & Ooi (2011) Test 1 -- two identical glass spheres (R = 1 cm,
 // E = 48 GPa, nu = 0.2, rho = 2800) at +-10 m/s -- and the same sphere at 10 m/s on a rigid wall,
 // with n = 3/2, k_c = 4/3 E* sqrt(R*) (Hertz), no damping: peak force, maximum overlap and contact
 // duration against the Hertz closed forms of oracles/normal_impact.hpp. The benchmark's criterion

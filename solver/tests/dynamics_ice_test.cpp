@@ -1,4 +1,4 @@
-// The Ice law in the full solver (issue 10 must-show 5): a bonded chain of spheres hangs under
+// The Ice law in the full solver: a bonded chain of spheres hangs under
 // gravity from a fixed sphere and is pulled at its free end by a sphere moving at a prescribed
 // velocity. The bond with the largest tension (the top one) breaks at the step where the closed
 // form F_nb = c_n A is crossed, and the energy ledger of the whole run, driver's work included,

@@ -1,4 +1,4 @@
-// What a law needs (laws/contact_law.hpp, LawNeeds; issue 12): the contact loop computes only the
+// What a law needs (laws/contact_law.hpp, LawNeeds): the contact loop computes only the
 // local geometry a law says it reads and maps only the torque it says it returns. Two claims:
 // - a law's declaration changes no bit of a run: the linear and the Exudyn law (the two that
 //   declare less than everything) against the same law declaring everything, on a gas of

@@ -1,4 +1,4 @@
-// LawTester must-shows: prescribed local motion through the real geometry -> physics -> law
+// The LawTester: prescribed local motion through the real geometry -> physics -> law
 // pipeline reproduces the linear law's closed forms and closes its energy balance.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace {
 
 const double pi = boost::math::constants::pi<double>();
 constexpr double kYoung = 1e7, kRadius = 0.01, kKtDivKn = 0.2, kTanPhi = 0.5;
-// Equal spheres, radius lengths and radius area (the defaults): kn = pi E r / 2 (issue 2 #2).
+// Equal spheres, radius lengths and radius area (the defaults): kn = pi E r / 2 (seed 000: l1 = l2 = r, A = pi r^2).
 const double kKn = pi * kYoung * kRadius / 2;
 const double kKt = kKtDivKn * kKn;
 
@@ -29,7 +29,7 @@ LawTesterSetup<FrictMat> setup(double dt) {
   return s;
 }
 
-// Issue 14: a NaN or inf stops the run at the step that produced it. A tangential velocity of
+// A NaN or inf stops the run at the step that produced it. A tangential velocity of
 // 1e300 m/s (valid input, finite) drives the state to NaN in the first step of stage "spin"
 // (step 10); before, the tester ran all 999 990 steps of that stage (1.7 s, 240 MB of NaN history)
 // and the CLI found the NaN afterwards. Now run() throws StateError naming the step, the stage and

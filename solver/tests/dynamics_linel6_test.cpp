@@ -1,4 +1,4 @@
-// LinEl6 in the full solver (issue 9 must-show 2): two free spheres joined by a noBreak LinEl6
+// LinEl6 in the full solver: two free spheres joined by a noBreak LinEl6
 // contact, spinning and oscillating in all six local DoFs, through Simulation's contact loop and
 // leapfrog; and the stable time step counting the rotational stiffnesses.
 #include <gtest/gtest.h>
@@ -150,7 +150,7 @@ TEST(DynamicsLinEl6, SpinningPairKeepsKineticPlusElasticEnergyInABandOfSecondOrd
   std::printf("fitted order %.3f\n", order);
   // Leapfrog with the product-form kinetic energy makes every linear spring's trapezoid exact
   // (dynamics/energy_ledger.hpp); what remains is the geometry's error (frame transport, mid-step
-  // lever arms, the rotating normal), second order. Issue 9 asks for a fitted order >= 1.7.
+  // lever arms, the rotating normal), second order. A fitted order >= 1.7 tells second order from first.
   EXPECT_GE(order, 1.7);
 }
 

@@ -1,4 +1,4 @@
-// Several laws in one simulation (issue 9 must-show 4): sphere-sphere contacts use LinEl6,
+// Several laws in one simulation: sphere-sphere contacts use LinEl6,
 // sphere-wall contacts the linear Cundall law, chosen per pair of materials; both run through
 // one Simulation, each in its own batches.
 #include <gtest/gtest.h>
@@ -79,18 +79,16 @@ TEST(MixedLaws, AStackOnTheAxisSettlesToItsWeightOnTheWallAndBalancesToRounding)
 // twisted while its frame turns, and the wall contact slips under a varying normal force. Both
 // laws still settle the stack onto the wall. The balance is not at rounding here: the turning
 // normals and frames, the rolling lever arms, and the wall contact's openings and stick-slip
-// switches each leave O(dt^2) in the ledger. What left first-order terms was the slip under a
-// varying yield force (issue 13): with yield_times_slip at the wall the band fits 0.74, 1.16, 1.07
-// over three halvings (the ~0.7 measured when this test was written, a80e148, before 4f341c0 made
-// mean_yield_times_slip the default); the decided mean_yield_times_slip is exact for every
-// slipping step that starts at yield and O(dt^2) once per switch
-// (laws/plastic_dissipation.hpp). That holds for a slip whose direction does not turn; here it
-// cannot turn, the scene being planar (spins about y only, wall slip along x), so neither the
-// radial return's first-order corner cutting of a turning 2D slip (same header) nor issue 12's
-// spinning-pair defect (a twist about the normal; fixed in 370ef71, fitted order 2 in
+// switches each leave O(dt^2) in the ledger. What would leave first-order terms is the slip under
+// a varying yield force: with yield_times_slip at the wall the band fits 0.74, 1.16, 1.07 over
+// three halvings; the default mean_yield_times_slip is exact for every slipping step that starts
+// at yield and O(dt^2) once per switch (laws/plastic_dissipation.hpp). That holds for a slip whose
+// direction does not turn; here it cannot turn, the scene being planar (spins about y only, wall
+// slip along x), so neither the radial return's first-order corner cutting of a turning 2D slip
+// (same header) nor a spinning pair's twist about the normal (fitted order 2 in
 // Dynamics.ObliqueSpinningElasticImpactEnergyBandHasFittedOrderTwoOverFourRefinementsAndSevenPhases)
-// enters. Measured now: order 1.88 (then 2.82, 2.12 over two further halvings, a local run);
-// asserted >= 0.5, the bound of the first-order days, kept.
+// enters. Measured: order 1.88 (then 2.82, 2.12 over two further halvings). Asserted >= 0.5: this
+// test claims that the band shrinks with dt; the second order is the oblique impact test's claim.
 TEST(MixedLaws, AStackOffTheAxisSettlesToItsWeightOnTheWallAndItsBandShrinksWithDt) {
   const Settled coarse = settle(0.3, 0.5, 40000), fine = settle(0.3, 0.25, 80000);
   for (const Settled& s : {coarse, fine}) {
@@ -131,7 +129,7 @@ void expect_linear_physics_of_own_materials(const MixedSimulation& sim, const st
 }
 
 TEST(MixedLaws, EachLinearContactKeepsThePhysicsOfItsOwnMaterialsWhenMaterialsAndPairLawsChange) {
-  static_assert(ContactBatch<LinearCoulombLaw<double>>::bytes_per_contact <= 80, "issue 12: <= 80 B per contact");
+  static_assert(ContactBatch<LinearCoulombLaw<double>>::bytes_per_contact <= 80, "a linear contact's record must stay <= 80 B");
   const double r = 0.01, overlap = 1e-3 * r;
   std::vector<FrictMat> mats = {{1e7, 0.1, 0.2, 2600}, {2e7, 0.3, 0.9, 2600}, {3e7, 0.7, 0.45, 2600}};
   MixedSimulation sim;

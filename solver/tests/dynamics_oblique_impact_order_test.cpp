@@ -1,4 +1,4 @@
-// Issue 12 must-show 3: the oblique spinning elastic impact's energy band is second order in dt,
+// The oblique spinning elastic impact's energy band is second order in dt,
 // as a fitted order over four refinements and seven impact phases. The property
 // LinearCoulombLawProperty.ObliqueSpinningElasticImpactEnergyBandIsSecondOrderInDt
 // (properties/dynamic_energy_properties.hpp) checks random impacts with one ratio over 8x; this

@@ -1,4 +1,4 @@
-// The contact loop's block of "other" pairs (dynamics/other_pair_block.hpp, issue 12) when one of
+// The contact loop's block of "other" pairs (dynamics/other_pair_block.hpp) when one of
 // its lanes ends while the others go on. Two ways a lane ends there (Simulation::block_step):
 // - gone: pass 0 finds no contact point (existing_contact_point returns nothing), so the law must
 //   not run on the lane (law_pass runs on the runs of lanes between gone lanes) and the lane is

@@ -1,4 +1,4 @@
-// The sphere pairs' block passes (dynamics/sphere_pair_block.hpp, issue 12) against the
+// The sphere pairs' block passes (dynamics/sphere_pair_block.hpp) against the
 // per-contact reference, evaluate_contact (dynamics/contact_response.hpp, what the LawTester runs),
 // for every way a batch can end inside a block. The gather takes contacts four at a time and runs
 // the last m % 4 of a block through the same four-lane body, padded with the last contact; blocks

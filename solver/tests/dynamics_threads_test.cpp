@@ -1,4 +1,4 @@
-// Issue 12, must-show 2: the contact loop gives the same numbers bit for bit on one and on two
+// The contact loop gives the same numbers bit for bit on one and on two
 // threads (dynamics/simulation.hpp, "Determinism"): every particle's force and torque is summed in
 // the serial order, and the energies block by block in a fixed order.
 //

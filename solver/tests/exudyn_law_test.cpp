@@ -1,4 +1,4 @@
-// Issue 11 (seed 003, Exudyn's ObjectContactSphereSphere): the law's kernel through the LawTester
+// Seed 003, Exudyn's ObjectContactSphereSphere: the law's kernel through the LawTester
 // -- model 0's branches, hysteresis area and pull-off, the regularised friction and its
 // dissipation, the seed's claims on model 2 and on d_p, and bad parameters.
 #include <gtest/gtest.h>

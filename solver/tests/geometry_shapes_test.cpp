@@ -1,4 +1,4 @@
-// Shape bookkeeping and input validation (issue 2, must-show 6 for shapes): every bad size or
+// Shape bookkeeping and input validation: every bad size or
 // axis raises an InputError naming the field and carrying the offending value.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The Ice law (seed 002, issue 10 must-shows 1-3) under the LawTester, plus the kernel-level
+// The Ice law (seed 002) under the LawTester, plus the kernel-level
 // facts the tester cannot see (the bond bits) and the decided stiffness pairing.
 #include <gtest/gtest.h>
 
@@ -276,6 +276,7 @@ TEST(IceLaw, BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairing
     const double a2 = len.area / pi, big_l = len.l1 + len.l2, e = m.young, g = e * m.kt_div_kn;
     const double twist = g * len.area * a2 / 2 / big_l, bending = e * len.area * a2 / 4 / big_l;
     Law beam, seed;
+    beam.pairing = IcePairing::beam;
     seed.pairing = IcePairing::seed;
     const auto pb = beam.make_phys(m, m, {0.0, len});
     const auto ps = seed.make_phys(m, m, {0.0, len});
@@ -286,6 +287,30 @@ TEST(IceLaw, BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairing
     EXPECT_NEAR(pb.k_r, bending, 1e-14 * bending);
     EXPECT_GT(std::abs(ps.k_w - twist), 0.5 * twist);  // off by E/G >= 2
   }
+}
+
+// The default follows seed 002 ("Stiffnesses") and Woo's Cp2_IceMat_IcePhys: twist from kn, rolling
+// from kt, so a user's alpha_w, alpha_r mean what they mean in Woo. ktDivKn = 0.3 and unequal
+// alphas make every other pairing of the four products differ by a factor >= 1/0.3.
+TEST(IceLaw, DefaultPairingIsTheSeedsAndWoosTwistFromKnRollingFromKt) {
+  IceMat m;
+  m.kt_div_kn = 0.3;
+  m.alpha_w = 0.75;  // the mean of two equal materials is the value itself, exactly
+  m.alpha_r = 1.5;
+  const ContactLengths len = contact_lengths({ShapeKind::sphere, kRadius}, {ShapeKind::sphere, kRadius}, 0.0);
+  const Law law;
+  const auto ph = law.make_phys(m, m, {0.0, len});
+  const auto free_function = ice_phys(m, m, len);
+  const double k_w = m.alpha_w * ph.kn * len.area, k_r = m.alpha_r * ph.kt * len.area;
+  std::printf("pairing %s: k_w %.9e (alpha_w kn A %.9e), k_r %.9e (alpha_r kt A %.9e)\n",
+              std::string(name_of(law.pairing)).c_str(), ph.k_w, k_w, ph.k_r, k_r);
+  EXPECT_EQ(law.pairing, IcePairing::seed);
+  // The same two products of the same doubles: two roundings at most.
+  EXPECT_NEAR(ph.k_w, k_w, 2 * eps * k_w);
+  EXPECT_NEAR(ph.k_r, k_r, 2 * eps * k_r);
+  // ice_phys without a pairing argument builds the same physics as the law's default.
+  EXPECT_EQ(free_function.k_w, ph.k_w);
+  EXPECT_EQ(free_function.k_r, ph.k_r);
 }
 
 TEST(IceLaw, CohesionLimitsScaleAsStressTimesAreaAndArea3Halves) {

@@ -1,4 +1,4 @@
-// LinEl6 (seed 000 "Purely elastic 6-DoF model"; issue 9 must-show 1) under the LawTester: the
+// LinEl6 (seed 000 "Purely elastic 6-DoF model") under the LawTester: the
 // contact goes through the solver's own geometry -> physics -> law pipeline while the six local
 // DoFs are prescribed. Plus the decided rotational stiffness rule, zero stiffnesses, the break
 // and bad input.
@@ -168,7 +168,7 @@ TEST(LinEl6Law, TorqueOverRotationIsKnLSquaredInTwistAndKtLSquaredInBendingTo1e1
                 std::string(name_of(rule)).c_str(), expected[3], expected[4], last.torque.x() / last.rot.x(),
                 last.torque.y() / last.rot.y(), worst[0], worst[1], worst[2], worst[3], worst[4], worst[5]);
     // The law's sums of dt * angVel are the tester's own (same operations), so load/displacement
-    // is k to one rounding, and k to the closed form within a few: 1e-12 (issue 9) leaves three
+    // is k to one rounding, and k to the closed form within a few: 1e-12 leaves three
     // decades for rounding alone.
     for (int d = 0; d < 6; ++d) EXPECT_LT(worst[static_cast<std::size_t>(d)], 1e-12) << name_of(rule) << ' ' << kDofNames[d];
   }

@@ -1,4 +1,4 @@
-// Issue 2, must-show 5: a loaded, sticking two-sphere contact carried by a rigid motion keeps its
+// A loaded, sticking two-sphere contact carried by a rigid motion keeps its
 // forces, and the tangential force turns with the pair (seed 001 step 1: "the tangential force
 // must follow the frame"). The full geometry pipeline runs every step:
 //   sphere_sphere_contact -> transport -> local_geom -> LinearCoulombLaw::step.
