@@ -1,4 +1,4 @@
-// The Ice study's numbers (issue 10 must-show 7): what the report's Ice section shows is measured,
+// The Ice study's numbers: what the report's Ice section shows is measured,
 // and its verdicts follow from the numbers.
 #include <gtest/gtest.h>
 
@@ -55,7 +55,7 @@ TEST(IceStudy, EverySeedClaimHasAVerdictAndATestAndEveryCheckPasses) {
     EXPECT_FALSE(c.test.empty()) << c.seed_writes;
     EXPECT_NE(c.test.find('.'), std::string::npos) << "a ctest name Suite.Test: " << c.test;
   }
-  EXPECT_GE(study().claims.size(), 6u);  // issue 10's six claims at least
+  EXPECT_GE(study().claims.size(), 6u);  // the seed's six claims on Ice at least
   for (const auto& c : study().checks) {
     std::printf("%s  %s: %s\n", c.passed ? "PASS" : "FAIL", c.name.c_str(), c.detail.c_str());
     EXPECT_TRUE(c.passed) << c.name;

@@ -1,4 +1,4 @@
-// Issue 11: the restitution study's numbers -- the full solver reaches each 50-digit oracle within
+// The restitution study's numbers -- the full solver reaches each 50-digit oracle within
 // its fitted discretisation error, the oracle's integration equals the closed forms, the damped
 // and sphere-wall cases, and the report's table with the verdicts on seed 003's two accuracy
 // claims computed from its numbers. Each test runs the part of the study it needs (one ctest
@@ -37,7 +37,7 @@ void print_table(const RestitutionStudy& s) {
   }
 }
 
-// Must-show 1. Every undamped sphere-sphere case reaches its oracle within its fitted
+// Every undamped sphere-sphere case reaches its oracle within its fitted
 // discretisation error: the RMS of e - e* over each level's 16 impacts (spread over onset phase
 // and over dt = t_ref/(N + u), restitution_study.hpp) falls at a fitted order >= 1.5, and the
 // Richardson extrapolation with that order leaves a residual within the finest RMS error (the
@@ -154,7 +154,7 @@ TEST(RestitutionStudy, DampedSolverIsWithinTheDamperSwitchingBound) {
   EXPECT_GT(sticking, 0) << "model 0 at e = 0.05 (lambda_P ~ 0.997) must stick under the damper";
 }
 
-// Must-show 2. The report's table shows, per model and requested e, the oracle's achieved e and
+// The report's table shows, per model and requested e, the oracle's achieved e and
 // the solver's side by side; the verdicts on the seed's two claims follow from those numbers
 // (recomputed here from the cases, by the claims' definitions in RestitutionParams) and agree
 // between the solver's and the oracle's numbers. Models 1 and 2, every requested e, n = 1 (e* does

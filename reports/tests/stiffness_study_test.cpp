@@ -1,4 +1,4 @@
-// The stiffness study (issue 5): seed 004's "does not match?!" is the area rule, and the solver's
+// The stiffness study: seed 004's "does not match?!" is the area rule, and the solver's
 // stiffness equals the independent oracle for every pair and rule.
 #include <gtest/gtest.h>
 
