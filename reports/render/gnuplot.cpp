@@ -57,12 +57,15 @@ std::string render_svg(const PlotSpec& spec) {
         "scripts/setup.sh does)");
   TempDir dir;
   std::ostringstream script;
-  script << "set terminal svg size 720,440 noenhanced font 'sans,11' background rgb 'white'\n"
+  // The key's rows (two entries per row) add to the height, so the axes keep theirs.
+  const std::size_t key_rows = (spec.series.size() + 1) / 2;
+  script << fmt::format("set terminal svg size 800,{} noenhanced font 'sans,11' background rgb 'white'\n",
+                        420 + 18 * key_rows)
          << "set output " << quoted((dir.path() / "plot.svg").string()) << "\n"
          << "set title " << quoted(spec.title) << "\n"
          << "set xlabel " << quoted(spec.xlabel) << "\n"
          << "set ylabel " << quoted(spec.ylabel) << "\n"
-         << "set key " << spec.key << "\n"
+         << "set key outside below center maxcols 2\n"
          << "set grid\n";
   if (spec.logx) script << "set logscale x 2\n";
   if (spec.logy) script << "set logscale y\nset format y '%.0e'\n";
