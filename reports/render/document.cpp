@@ -98,22 +98,31 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-// Code with a line-break opportunity (<wbr>) after each separator of an identifier's parts (. _ /
-// : , -) and where CamelCase starts a word (an upper-case letter after a lower-case letter or a
-// digit): a long test name wraps between its words, never inside one (CSS overflow-wrap:anywhere
-// broke "linear" into "lin|ear").
+// Code as HTML: a line-break opportunity (<wbr>) after each separator of an identifier's parts
+// (. _ / : ,) and where CamelCase starts a word (an upper-case letter after a lower-case letter
+// or a digit), so that a long test name wraps between its words, never inside one (CSS
+// overflow-wrap:anywhere broke "linear" into "lin|ear"); a code span with neither such a place nor
+// a space is one word and never wraps (class "word": a browser would break "000-22" at its hyphen).
 std::string code_html(const std::string& s) {
+  constexpr std::string_view separators = "._/:,";
   std::string out;
+  bool breakable = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     const auto prev = i > 0 ? static_cast<unsigned char>(s[i - 1]) : ' ';
-    if (std::isupper(c) && (std::islower(prev) || std::isdigit(prev))) out += "<wbr>";
-    out += escape(std::string(1, s[i]));
-    if (i + 1 < s.size() && std::string_view("._/:,-").find(s[i]) != std::string_view::npos &&
-        std::string_view("._/:,-").find(s[i + 1]) == std::string_view::npos)
+    if (std::isupper(c) && (std::islower(prev) || std::isdigit(prev))) {
       out += "<wbr>";
+      breakable = true;
+    }
+    out += escape(std::string(1, s[i]));
+    breakable = breakable || std::isspace(c);
+    if (i + 1 < s.size() && separators.find(s[i]) != std::string_view::npos &&
+        separators.find(s[i + 1]) == std::string_view::npos) {
+      out += "<wbr>";
+      breakable = true;
+    }
   }
-  return out;
+  return (breakable ? "<code>" : "<code class=\"word\">") + out + "</code>";
 }
 
 // A table cell that is a number, optionally signed, in scientific notation, with a trailing % or
@@ -149,7 +158,7 @@ std::string inline_html(const std::string& s) {
     if (s[i] == '`') {
       const auto end = s.find('`', i + 1);
       const auto stop = end == std::string::npos ? s.size() : end;
-      out += "<code>" + code_html(s.substr(i + 1, stop - i - 1)) + "</code>";
+      out += code_html(s.substr(i + 1, stop - i - 1));
       i = stop;
     } else if (s.compare(i, 2, "\\$") == 0) {
       out += '$';
@@ -232,7 +241,7 @@ std::string Document::to_html(const std::string& title, const std::string& head,
       // Prose reads from the left, numbers line up on their last digit (number_cell).
       "table{{border-collapse:collapse;margin:1rem 0}}td,th{{border:1px solid #bbb;padding:.2rem .5rem;"
       "text-align:left;vertical-align:top}}td.num{{text-align:right;white-space:nowrap}}th{{background:#eee}}"
-      "code{{background:#f4f4f4;padding:0 .2rem}}\n"
+      "code{{background:#f4f4f4;padding:0 .2rem}}code.word{{white-space:nowrap}}\n"
       "figure{{margin:1rem 0}}figcaption{{font-style:italic;font-size:.9rem}}img{{max-width:100%}}\n"
       "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n"
       // The dashboard (render/dashboard.hpp): the laws' table across the page, then the studies and

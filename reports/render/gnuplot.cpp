@@ -1,5 +1,6 @@
 #include "render/gnuplot.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -57,10 +58,13 @@ std::string render_svg(const PlotSpec& spec) {
         "scripts/setup.sh does)");
   TempDir dir;
   std::ostringstream script;
-  // The key's rows (two entries per row) add to the height, so the axes keep theirs.
-  const std::size_t key_rows = (spec.series.size() + 1) / 2;
+  // The key's rows add to the height, so the axes keep theirs: two entries per row if every label
+  // fits half the width (about 45 characters of 11 pt sans, with the sample line), else one.
+  std::size_t longest = 0;
+  for (const Series& s : spec.series) longest = std::max(longest, s.label.size());
+  const std::size_t key_rows = longest <= 45 ? (spec.series.size() + 1) / 2 : spec.series.size();
   script << fmt::format("set terminal svg size 800,{} noenhanced font 'sans,11' background rgb 'white'\n",
-                        420 + 18 * key_rows)
+                        420 + 17 * key_rows)
          << "set output " << quoted((dir.path() / "plot.svg").string()) << "\n"
          << "set title " << quoted(spec.title) << "\n"
          << "set xlabel " << quoted(spec.xlabel) << "\n"

@@ -79,7 +79,7 @@ void append_linel6_section(Document& doc, const LinEl6Study& s, const ClaimsLedg
     const Claim* entry = nullptr;
     for (const auto& l : ledger.claims)
       if (l.id == c.id) entry = &l;
-    rows.push_back({c.id, entry ? quote_text(entry->quote) : "(not in the ledger)",
+    rows.push_back({"`" + c.id + "`", entry ? quote_text(entry->quote) : "(not in the ledger)",
                     std::string(name_of(c.verdict)), entry ? std::string(name_of(entry->verdict)) : "-", c.measured,
                     "`" + c.test + "`"});
   }

@@ -109,8 +109,9 @@ window.addEventListener('load', () => document.fonts.ready.then(() => {
     const a = dash ? [...dash.querySelectorAll('a[href="#' + h.id + '"]')].find(verdict) : null;
     studies.push(h.id + ' ' + (a ? a.textContent.trim() : 'none'));
   }
-  // A line break inside one text node between two characters that are not a space or after a
-  // hyphen splits a word. Identifiers get <wbr> between their words, which splits the text node,
+  // A line break inside one text node between two characters that are not a space, or after a
+  // hyphen unless a letter follows ("first-|order" is typesetting, "000-|22" a broken name),
+  // splits a word. Identifiers get <wbr> between their words, which splits the text node,
   // so a break there is between two nodes and allowed.
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -127,7 +128,8 @@ window.addEventListener('load', () => document.fonts.ready.then(() => {
       const r = range.getBoundingClientRect();
       if (r.width === 0) continue;
       const c = n.data[i], before = i ? n.data[i - 1] : ' ';
-      if (prevTop !== null && r.top > prevTop + 1 && !/\\s/.test(c) && !/[\\s\\-\\u2010-\\u2014]/.test(before))
+      const afterHyphen = /[\\-\\u2010-\\u2014]/.test(before) && /\\p{L}/u.test(c);
+      if (prevTop !== null && r.top > prevTop + 1 && !/\\s/.test(c) && !/\\s/.test(before) && !afterHyphen)
         broken.push(JSON.stringify(n.data.slice(Math.max(0, i - 12), i) + '|' + n.data.slice(i, i + 12)));
       prevTop = r.top;
     }

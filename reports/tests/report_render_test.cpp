@@ -47,7 +47,7 @@ TEST(ReportRender, GnuplotSvgIsInlinedAndTheHtmlFetchesNothing) {
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_NE(html.find("title &amp; &lt;things&gt;"), std::string::npos);
-  EXPECT_NE(html.find("<code>code</code>"), std::string::npos);
+  EXPECT_NE(html.find("<code class=\"word\">code</code>"), std::string::npos);
   const std::string md = doc.to_markdown();
   EXPECT_NE(md.find("![caption](plots/x.svg)"), std::string::npos);
   EXPECT_NE(md.find("| b\\|c |"), std::string::npos);
@@ -70,7 +70,7 @@ TEST(ReportRender, NumbersAlignRightProseLeftAndIdentifiersBreakOnlyBetweenTheir
   EXPECT_NE(html.find("<td>a prose cell</td>"), std::string::npos);
   EXPECT_NE(html.find("<td>1e5x</td>"), std::string::npos);
   // A name without a word boundary gets no break opportunity; a test name gets one per word.
-  EXPECT_NE(html.find("<code>linear</code>"), std::string::npos);
+  EXPECT_NE(html.find("<code class=\"word\">linear</code>"), std::string::npos);
   EXPECT_NE(html.find("<code>Lin<wbr>El6<wbr>Law.<wbr>Torque<wbr>Over<wbr>Rotation</code>"), std::string::npos);
   EXPECT_EQ(html.find("overflow-wrap:anywhere"), std::string::npos);
 }
