@@ -1,5 +1,5 @@
 #pragma once
-// The contact-loop benchmark figures the report shows (issue 15): the medians of ns per contact of
+// The contact-loop benchmark figures the report shows: the medians of ns per contact of
 // the `contact_step*` benchmarks in benchmarks/baseline.json, and the same from the newest run
 // `scripts/bench.sh` left in its results directory (build/bench/results/bench-<UTC time>.json, or
 // $LAWCHECK_BENCH_BUILD/results as bench.sh uses) if that run is newer than the baseline, with

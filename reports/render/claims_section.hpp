@@ -1,5 +1,5 @@
 #pragma once
-// The claims ledger's part of the report (issue 15): a summary table of the verdicts per seed
+// The claims ledger's part of the report: a summary table of the verdicts per seed
 // (counts per verdict, one row per seed and a total), then one section per seed listing its
 // entries (quote, verdict, correct statement, evidence, deciding tests). The lead wires it into
 // report.cpp; `lawcheck claims` prints the same data as text or JSON.

@@ -106,7 +106,7 @@ CtestRun read_ctest_junit(const fs::path& file) {
 fs::path default_ctest_junit() {
   const char* env = std::getenv("LAWCHECK_CTEST_JUNIT");
   if (env && *env) return env;
-  return fs::path(LAWCHECK_SOURCE_DIR) / "build" / "release" / "ctest-junit.xml";
+  return fs::path(LAWCHECK_BUILD_DIR) / "ctest-junit.xml";
 }
 
 CtestRun read_default_ctest_run() { return read_ctest_junit(default_ctest_junit()); }

@@ -1,9 +1,10 @@
 #pragma once
-// The ctest results the report's dashboard shows (issue 15 part 4: per law, the properties passed
-// and the oracles agreed, with case counts). The report runs no ctest itself: it reads the JUnit
-// XML that `ctest --output-junit FILE` (CMake >= 3.21) wrote at the end of the newest
-// `scripts/test.sh` run -- `build/release/ctest-junit.xml` of this source tree, or the file
-// $LAWCHECK_CTEST_JUNIT names -- and says which file and from when.
+// The ctest results the report's dashboard shows (per law, the properties passed and the oracles
+// agreed, with case counts). The report runs no ctest itself: it reads the JUnit XML that
+// `ctest --output-junit FILE` (CMake >= 3.21) wrote at the end of the newest test run of the build
+// this program belongs to -- ctest-junit.xml in that build directory, where `scripts/test.sh` writes
+// it for build/release and where `ctest --output-junit ctest-junit.xml` puts it in any build -- or
+// the file $LAWCHECK_CTEST_JUNIT names, and says which file and from when.
 //
 // The format, as CMake 3.25's cmCTestTestHandler writes it (checked on a made-up project): one
 // <testsuite timestamp="YYYY-MM-DDTHH:MM:SS" ...> whose children are <testcase name="Suite.Test"
@@ -38,7 +39,7 @@ struct CtestRun {
 // not fail for want of a test run).
 CtestRun read_ctest_junit(const std::filesystem::path& file);
 
-// $LAWCHECK_CTEST_JUNIT if set and not empty, else build/release/ctest-junit.xml of this source tree.
+// $LAWCHECK_CTEST_JUNIT if set and not empty, else ctest-junit.xml in this program's build directory.
 std::filesystem::path default_ctest_junit();
 CtestRun read_default_ctest_run();
 

@@ -54,7 +54,7 @@ const std::vector<LawSuites>& law_suites() {
         "DissipationDecision", "SeedStiffnessExamples", "Stiffness", "StiffnessProperty", "StiffnessStudy"},
        {"CoulombSlip1dOracle", "CoulombSlip2dOracle", "DynamicSlidingOracle", "RollingSphereOracle",
         "FrictionalImpactOracle", "LinearImpactOracle", "StiffnessOracle"}},
-      {"linel6", {"LinEl6LawProperty"}, {"LinEl6Law", "DynamicsLinEl6"}, {}},
+      {"linel6", {"LinEl6LawProperty"}, {"LinEl6Law", "DynamicsLinEl6", "LinEl6Study"}, {"StiffnessOracle"}},
       {"ice", {"IceLawProperty"}, {"IceLaw", "DynamicsIce", "IceStudy"}, {"CoulombSlip1dOracle"}},
       {"exudyn",
        {"ExudynLawProperty"},
@@ -65,8 +65,9 @@ const std::vector<LawSuites>& law_suites() {
 }
 
 // "passed/total" of a law's tests in the run, with RapidCheck's case counts where the logs give them.
+// Without a run: how to get one (ctest_paragraph says where the file is looked for).
 std::string ctest_cell(const CtestRun& run, const std::vector<std::string>& suites) {
-  if (!run.problem.empty()) return "-";
+  if (!run.problem.empty()) return "none found: `bash scripts/test.sh` fills it";
   if (suites.empty()) return "no oracle suite of its own";
   const CtestTally t = tally(run, suites);
   if (t.total == 0) return "none in the run";
@@ -81,8 +82,12 @@ std::string ctest_cell(const CtestRun& run, const std::vector<std::string>& suit
 
 std::string ctest_paragraph(const CtestRun& run) {
   if (!run.problem.empty())
-    return fmt::format("**ctest:** {}; looked for `{}` (`LAWCHECK_CTEST_JUNIT` names another file).", run.problem,
-                       run.file.string());
+    return fmt::format(
+        "**ctest:** {}: looked for `{}`, the JUnit file of the build this program belongs to. To fill the ctest "
+        "columns run `bash scripts/test.sh` (it writes that file), or `ctest --test-dir <build> --output-junit "
+        "ctest-junit.xml` in the same build (a relative file goes into the build directory), then `lawcheck report` "
+        "again; `LAWCHECK_CTEST_JUNIT` names any other JUnit file.",
+        run.problem, run.file.string());
   int passed = 0, failed = 0, not_run = 0, disabled = 0;
   for (const auto& c : run.tests) {
     passed += c.status == CtestStatus::passed;
@@ -98,6 +103,19 @@ std::string ctest_paragraph(const CtestRun& run) {
       not_run, disabled);
 }
 
+// A law's verdict: FAIL if this run's study of it fails, or if the ctest run found has a failed test
+// of its suites; linked to the law's section.
+std::string law_verdict(bool study_passed, const CtestRun& run, const LawSuites& ls, const std::string& anchor) {
+  int failed = 0;
+  if (run.problem.empty())
+    for (const auto* suites : {&ls.properties, &ls.law_tests, &ls.oracles}) failed += tally(run, *suites).failed;
+  const std::string verdict = study_passed && !failed ? "PASS" : "FAIL";
+  std::string why;
+  if (!study_passed) why = "study";
+  if (failed) why += fmt::format("{}{} ctest{} failed", why.empty() ? "" : ", ", failed, failed == 1 ? "" : "s");
+  return fmt::format("**{}**{}", link(verdict, anchor), why.empty() ? "" : " (" + why + ")");
+}
+
 std::string linear_cell(const DissipationStudy& d, const StiffnessStudy& s, const DashboardLinks& l) {
   std::set<int> ns;
   std::size_t rows = 0;
@@ -110,6 +128,14 @@ std::string linear_cell(const DissipationStudy& d, const StiffnessStudy& s, cons
       "examples, solver = oracle, checks {} pass",
       link("dissipation", l.dissipation), d.cases.size(), rows, passed_of(d.checks), link("stiffness", l.stiffness),
       s.examples.size(), passed_of(s.checks));
+}
+
+std::string linel6_cell(const LinEl6Study& s, const DashboardLinks& l) {
+  double worst = 0;
+  for (const auto& d : s.dofs) worst = std::max(worst, d.load_error);
+  return fmt::format("{}: {} DoFs driven alone = $k x$ against the stiffness oracle (worst {:.1e} of the peak), the "
+                     "rotational rule under a change of scale, {} seed claims decided; checks {} pass",
+                     link("LinEl6 study", l.linel6), s.dofs.size(), worst, s.claims.size(), passed_of(s.checks));
 }
 
 std::string ice_cell(const IceStudy& ice, const DashboardLinks& l) {
@@ -142,23 +168,40 @@ std::string ns(double x) { return fmt::format("{:.1f}", x); }
 
 void append_dashboard(Document& doc, const DashboardInputs& in) {
   const DashboardLinks& l = in.links;
+  auto all_pass = [](const std::vector<Check>& checks) {
+    return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.passed; });
+  };
   doc.heading(2, dashboard_heading);
   doc.begin_box("dashboard");
-  doc.begin_box("dash-main");
-  // One cell per law, in law_suites()'s order.
-  const std::vector<std::string> verified = {linear_cell(in.dissipation, in.stiffness, l),
-                                             "no study in `lawcheck report`: see its ctest results", ice_cell(in.ice, l),
-                                             exudyn_cell(in.restitution, l)};
+  // One row per law, in law_suites()'s order: this run's verification, its section, the verdict.
+  struct LawRow {
+    std::string verified, anchor;
+    bool passed;
+  };
+  const std::vector<LawRow> verified = {
+      {linear_cell(in.dissipation, in.stiffness, l), l.dissipation,
+       all_pass(in.dissipation.checks) && all_pass(in.stiffness.checks)},
+      {linel6_cell(in.linel6, l), l.linel6, all_pass(in.linel6.checks)},
+      {ice_cell(in.ice, l), l.ice, all_pass(in.ice.checks)},
+      {exudyn_cell(in.restitution, l), l.restitution, restitution_passed(in.restitution)}};
   std::vector<std::vector<std::string>> laws;
   for (std::size_t k = 0; k < law_suites().size(); ++k) {
     const LawSuites& ls = law_suites()[k];
-    laws.push_back({fmt::format("`{}`", ls.law), verified[k], ctest_cell(in.ctest, ls.properties),
-                    ctest_cell(in.ctest, ls.law_tests), ctest_cell(in.ctest, ls.oracles)});
+    laws.push_back({fmt::format("`{}`", ls.law), law_verdict(verified[k].passed, in.ctest, ls, verified[k].anchor),
+                    verified[k].verified, ctest_cell(in.ctest, ls.properties), ctest_cell(in.ctest, ls.law_tests),
+                    ctest_cell(in.ctest, ls.oracles)});
   }
-  doc.table({"law", "verified by this run against the oracles", "ctest: properties passed", "law, dynamics, study tests",
-             "its oracles' tests"},
+  doc.table({"law", "verdict", "verified by this run against the oracles", "ctest: properties passed",
+             "ctest: law, dynamics, study tests", "ctest: its oracles' tests"},
             laws);
   doc.paragraph(ctest_paragraph(in.ctest));
+  doc.begin_box("dash-row");
+  doc.begin_box("dash-main");
+  std::vector<std::vector<std::string>> studies;
+  for (const auto& r : in.studies)
+    studies.push_back({link(r.study, r.section), fmt::format("**{}**", link(r.passed ? "PASS" : "FAIL", r.section)),
+                       r.key_figure});
+  doc.table({"study", "verdict", "key figure"}, studies);
   const auto ledger_check = status_of(in.ctest, "Claims.EveryNamedTestExistsAndPasses");
   doc.paragraph(fmt::format("**Claims ledger** ({}): {} entries over {} seeds: {}; the {} tests it names {}.",
                             link("all entries", l.claims), in.ledger.claims.size(), in.ledger.seeds.size(),
@@ -184,13 +227,15 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
     source = fmt::format("baseline of {} vs the run of {}", b.baseline_date, b.latest_date);
   else
     source = fmt::format("baseline of {}; no newer run of `scripts/bench.sh` found", b.baseline_date);
-  doc.paragraph(fmt::format("**Contact loop**, ns per contact, median ({}; {}):", link("details", l.benchmarks), source));
-  if (!rows.empty()) doc.table({"benchmark", "baseline", "latest run", "latest / baseline"}, rows);
+  doc.paragraph(fmt::format("**Contact loop**, median ({}; {}):", link("details", l.benchmarks), source));
+  if (!rows.empty())
+    doc.table({"benchmark", "baseline [ns/contact]", "latest run [ns/contact]", "latest / baseline [-]"}, rows);
   doc.end_box();
   doc.begin_box("dash-plot");
   doc.figure(in.restitution_plot);
   doc.paragraph(fmt::format("{}: {}", link("Restitution (seed 003)", l.restitution),
                             restitution_key_figure(in.restitution)));
+  doc.end_box();
   doc.end_box();
   doc.end_box();
 }
@@ -215,7 +260,7 @@ void append_bench_section(Document& doc, const BenchSummary& b, const std::strin
     rows.push_back({"`" + f.name + "`", fmt::format("{:.3f}", f.baseline_ns),
                     f.latest_ns ? fmt::format("{:.3f}", *f.latest_ns) : "-",
                     f.latest_ns ? fmt::format("{:.3f}", *f.latest_ns / f.baseline_ns) : "-"});
-  doc.table({"benchmark", "baseline [ns/contact]", "newer run [ns/contact]", "ratio"}, rows);
+  doc.table({"benchmark", "baseline [ns/contact]", "newer run [ns/contact]", "newer / baseline [-]"}, rows);
 }
 
 }  // namespace lawcheck::reports

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -97,6 +98,55 @@ std::string escape(const std::string& s) {
   return out;
 }
 
+// Code as HTML: a line-break opportunity (<wbr>) after each separator of an identifier's parts
+// (. _ / : ,) and where CamelCase starts a word (an upper-case letter after a lower-case letter
+// or a digit), so that a long test name wraps between its words, never inside one (CSS
+// overflow-wrap:anywhere broke "linear" into "lin|ear"); a code span with neither such a place nor
+// a space is one word and never wraps (class "word": a browser would break "000-22" at its hyphen).
+std::string code_html(const std::string& s) {
+  constexpr std::string_view separators = "._/:,";
+  std::string out;
+  bool breakable = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const auto prev = i > 0 ? static_cast<unsigned char>(s[i - 1]) : ' ';
+    if (std::isupper(c) && (std::islower(prev) || std::isdigit(prev))) {
+      out += "<wbr>";
+      breakable = true;
+    }
+    out += escape(std::string(1, s[i]));
+    breakable = breakable || std::isspace(c);
+    if (i + 1 < s.size() && separators.find(s[i]) != std::string_view::npos &&
+        separators.find(s[i + 1]) == std::string_view::npos) {
+      out += "<wbr>";
+      breakable = true;
+    }
+  }
+  return (breakable ? "<code>" : "<code class=\"word\">") + out + "</code>";
+}
+
+// A table cell that is a number, optionally signed, in scientific notation, with a trailing % or
+// a short parenthesised note ("1350254.72 (= Woo)", not "000 (Woo: contact laws)"), or a count
+// "a/b": right-aligned in HTML.
+bool number_cell(const std::string& s) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  const std::size_t digits = i;
+  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) ++i;
+  if (i == digits || !std::isdigit(static_cast<unsigned char>(s[digits]))) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  }
+  if (i < s.size() && s[i] == '/') {
+    ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  }
+  const std::string_view rest = std::string_view(s).substr(i);
+  return rest.empty() || rest == "%" || rest == " %" || (rest.substr(0, 2) == " (" && rest.size() <= 16);
+}
+
 std::string excerpt(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
 
 // Escapes text and turns the inline markup (document.hpp) into HTML. A formula's TeX is kept
@@ -108,7 +158,7 @@ std::string inline_html(const std::string& s) {
     if (s[i] == '`') {
       const auto end = s.find('`', i + 1);
       const auto stop = end == std::string::npos ? s.size() : end;
-      out += "<code>" + escape(s.substr(i + 1, stop - i - 1)) + "</code>";
+      out += code_html(s.substr(i + 1, stop - i - 1));
       i = stop;
     } else if (s.compare(i, 2, "\\$") == 0) {
       out += '$';
@@ -188,17 +238,17 @@ std::string Document::to_html(const std::string& title, const std::string& head,
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n"
       "<style>\nbody{{font-family:sans-serif;max-width:76rem;margin:1rem auto;padding:0 1rem;line-height:1.45}}\n"
+      // Prose reads from the left, numbers line up on their last digit (number_cell).
       "table{{border-collapse:collapse;margin:1rem 0}}td,th{{border:1px solid #bbb;padding:.2rem .5rem;"
-      "text-align:right}}th{{background:#eee}}code{{background:#f4f4f4;padding:0 .2rem}}\n"
+      "text-align:left;vertical-align:top}}td.num{{text-align:right;white-space:nowrap}}th{{background:#eee}}"
+      "code{{background:#f4f4f4;padding:0 .2rem}}code.word{{white-space:nowrap}}\n"
       "figure{{margin:1rem 0}}figcaption{{font-style:italic;font-size:.9rem}}img{{max-width:100%}}\n"
       "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n"
-      // A test name in a table cell has no space to break at: without this, the seed-errors table
-      // made the page 1447 px wide in a 1280 px window (report_html_check.py browser).
-      "td code,th code{{overflow-wrap:anywhere}}\n"
-      // The dashboard's boxes (render/dashboard.hpp): two columns, compact, left-aligned text.
-      ".dashboard{{display:grid;grid-template-columns:minmax(0,1fr) 25rem;gap:1rem;font-size:.8rem;line-height:1.3}}\n"
-      ".dashboard table{{margin:.3rem 0}}.dashboard td{{text-align:left}}.dashboard p{{margin:.35rem 0}}"
-      ".dashboard figure{{margin:0}}\n</style>\n{}</head>\n<body>\n",
+      // The dashboard (render/dashboard.hpp): the laws' table across the page, then the studies and
+      // figures beside a plot at 640 px, its smallest readable width.
+      ".dashboard{{font-size:.8rem;line-height:1.3}}.dashboard table{{margin:.3rem 0}}.dashboard p{{margin:.35rem 0}}"
+      ".dash-row{{display:grid;grid-template-columns:minmax(0,1fr) 640px;gap:1rem}}"
+      ".dash-plot figure{{margin:0}}.dash-plot img{{width:640px}}\n</style>\n{}</head>\n<body>\n",
       escape(title), head);
   std::map<std::string, int> anchors;  // anchor -> times used, for GitHub's -1, -2 suffixes
   for (const Block& b : blocks_) {
@@ -222,7 +272,7 @@ std::string Document::to_html(const std::string& title, const std::string& head,
         out += "</tr>\n";
         for (const auto& r : b.rows) {
           out += "<tr>";
-          for (const auto& c : r) out += "<td>" + inline_html(c) + "</td>";
+          for (const auto& c : r) out += (number_cell(c) ? "<td class=\"num\">" : "<td>") + inline_html(c) + "</td>";
           out += "</tr>\n";
         }
         out += "</table>\n";

@@ -1,5 +1,6 @@
 #include "render/gnuplot.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -57,12 +58,18 @@ std::string render_svg(const PlotSpec& spec) {
         "scripts/setup.sh does)");
   TempDir dir;
   std::ostringstream script;
-  script << "set terminal svg size 720,440 noenhanced font 'sans,11' background rgb 'white'\n"
+  // The key's rows add to the height, so the axes keep theirs: two entries per row if every label
+  // fits half the width (about 45 characters of 11 pt sans, with the sample line), else one.
+  std::size_t longest = 0;
+  for (const Series& s : spec.series) longest = std::max(longest, s.label.size());
+  const std::size_t key_rows = longest <= 45 ? (spec.series.size() + 1) / 2 : spec.series.size();
+  script << fmt::format("set terminal svg size 800,{} noenhanced font 'sans,11' background rgb 'white'\n",
+                        420 + 17 * key_rows)
          << "set output " << quoted((dir.path() / "plot.svg").string()) << "\n"
          << "set title " << quoted(spec.title) << "\n"
          << "set xlabel " << quoted(spec.xlabel) << "\n"
          << "set ylabel " << quoted(spec.ylabel) << "\n"
-         << "set key " << spec.key << "\n"
+         << "set key outside below center maxcols 2\n"
          << "set grid\n";
   if (spec.logx) script << "set logscale x 2\n";
   if (spec.logy) script << "set logscale y\nset format y '%.0e'\n";

@@ -3,6 +3,8 @@
 // as a subprocess on a script and data files written to a fresh temporary directory, producing an
 // SVG (`set terminal svg`) that the report inlines. No plotting library is linked: gnuplot is the
 // only dependency, and a missing gnuplot is a clear error, not a silent report without plots.
+// Every plot is 800 px wide with its key below the axes: a key inside the axes hid data wherever
+// the curves happened to run, and the page shows plots at their own width (>= 640 px).
 
 #include <string>
 #include <vector>
@@ -23,7 +25,6 @@ struct PlotSpec {
   bool logx = false;
   bool logy = false;
   std::vector<Series> series;
-  std::string key = "top right";
 };
 
 // Throws std::runtime_error naming the problem if gnuplot is not installed or fails.

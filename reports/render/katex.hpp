@@ -1,5 +1,5 @@
 #pragma once
-// Typeset math in the HTML report (issue 15): KaTeX from Debian's `libjs-katex` (installed by
+// Typeset math in the HTML report: KaTeX from Debian's `libjs-katex` (installed by
 // scripts/setup.sh), inlined into index.html -- its script, its stylesheet and its fonts, each font
 // as a data: URI in the CSS -- so that the page stays one self-contained file that renders offline.
 // On load a small script calls katex.render on every <span class="tex"> the document model wrote

@@ -14,6 +14,7 @@
 #include "render/claims_section.hpp"
 #include "render/dashboard.hpp"
 #include "render/gnuplot.hpp"
+#include "render/linel6_section.hpp"
 #include "render/restitution_section.hpp"
 #include "study/dissipation_algebra.hpp"
 
@@ -27,9 +28,12 @@ namespace {
 constexpr const char* kDissipationHeading = "1. Dissipation study: which formula of seed 000?";
 constexpr const char* kDecisionHeading = "1.2 Decision";
 constexpr const char* kStiffnessHeading = "2. Stiffness study: seed 004's \"does not match?!\"";
-constexpr const char* kIceHeading = "3. Ice (seed 002)";
-constexpr const char* kBenchHeading = "5. Contact-loop benchmarks";
-constexpr const char* kClaimsNumber = "6.";
+// Sections in the order of the laws (linear, linel6, ice, exudyn), then the files read, then the ledger.
+constexpr const char* kLinEl6Number = "3.";
+constexpr const char* kIceHeading = "4. Ice (seed 002)";
+constexpr const char* kRestitutionNumber = "5.";
+constexpr const char* kBenchHeading = "6. Contact-loop benchmarks";
+constexpr const char* kClaimsNumber = "7.";
 
 }  // namespace
 
@@ -81,7 +85,6 @@ Figure error_plot(const CaseResult& c) {
                                              : "steps N";
   spec.ylabel = "|D - D_exact| / D_exact";
   spec.logx = spec.logy = true;
-  spec.key = "bottom left";
   for (auto f : all_plastic_dissipations) {
     Series s{std::string(name_of(f)), {}, {}};
     for (int n : steps_of(c)) {
@@ -113,7 +116,6 @@ Figure loop_plot(const CaseResult& c) {
   spec.title = slider ? "slider_dynamic: energy components over time" : c.name + ": force-displacement loop";
   spec.xlabel = c.loops_xlabel;
   spec.ylabel = c.loops_ylabel;
-  spec.key = slider ? "center right" : "bottom right";
   for (const auto& t : c.loops) {
     Series s{t.label, t.x, t.y, "lines"};
     if (t.label.find("oracle") != std::string::npos) s.style = "lines lw 2 dt 2";
@@ -132,9 +134,9 @@ void evidence_table(Document& doc, const DissipationStudy& d) {
   std::vector<std::string> header{"case", "formula"};
   std::vector<int> ns;
   if (!d.cases.empty()) ns = steps_of(d.cases.front());
-  for (std::size_t k = 0; k < 4; ++k) header.push_back(fmt::format("error at N{}", k + 1));
-  header.push_back("order (last pair)");
-  header.push_back("balance residual at finest N");
+  for (std::size_t k = 0; k < 4; ++k) header.push_back(fmt::format("relative error at N{} [-]", k + 1));
+  header.push_back("order, last pair [-]");
+  header.push_back("balance residual at finest N [-]");
   std::vector<std::vector<std::string>> rows;
   for (const auto& c : d.cases) {
     const auto cns = steps_of(c);
@@ -150,8 +152,10 @@ void evidence_table(Document& doc, const DissipationStudy& d) {
   doc.table(header, rows);
 }
 
+std::string case_heading(const CaseResult& c) { return "Case `" + c.name + "`"; }
+
 void case_section(Document& doc, const CaseResult& c) {
-  doc.heading(3, "Case `" + c.name + "`");
+  doc.heading(3, case_heading(c));
   doc.paragraph("**Setup.** " + c.setup + ".");
   doc.paragraph("**Exact value.** " + c.exact_source + ".");
   std::vector<std::vector<std::string>> rows;
@@ -163,7 +167,8 @@ void case_section(Document& doc, const CaseResult& c) {
                       sci(r.rel_error), i ? order_text(c.order(ns[i - 1], ns[i], f)) : "-",
                       sci(r.energy_residual)});
     }
-  doc.table({"N", "formula", "dissipation [J]", "relative error", "observed order", "balance residual / exact"},
+  doc.table({"N", "formula", "dissipation [J]", "relative error [-]", "observed order [-]",
+             "balance residual / exact [-]"},
             rows);
   if (!c.notes.empty()) doc.list(c.notes);
   doc.figure(error_plot(c));
@@ -173,7 +178,6 @@ void case_section(Document& doc, const CaseResult& c) {
     spec.title = c.name + ": energy-balance residual of the solver's ledger over time";
     spec.xlabel = "t [s]";
     spec.ylabel = "total - initial total [J]";
-    spec.key = "top left";
     for (const auto& t : c.residuals) spec.series.push_back({t.label, t.x, t.y, "lines lw 2"});
     doc.figure({fmt::format("plots/{}_balance.svg", c.name),
                 c.name + ": kinetic + gravity + elastic + plastic, minus its initial value, for each formula "
@@ -192,7 +196,7 @@ void algebra_section(Document& doc, const DissipationStudy& d) {
       "`yield_times_slip`: $f_y (f_t - f_y)/k_t = f_y s$ - the seed's red parallelogram: the yield force times the slip.",
       "`code_split`: $\\left(\\frac{f_t - f_y}{2} + f_y\\right) \\frac{f_t - f_y}{k_t} = \\frac{(f_t + f_y)(f_t - f_y)}{2 k_t} = \\frac{f_t^2 - f_y^2}{2 k_t}$.",
       "`elastic_difference`: $\\frac{f_t^2}{2 k_t} - \\frac{f_y^2}{2 k_t} = \\frac{f_t^2 - f_y^2}{2 k_t}$.",
-      "`mean_yield_times_slip`: $\\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$ (issue 13, not in the seed): the yield "
+      "`mean_yield_times_slip`: $\\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$ (lawcheck's own, not in the seed): the yield "
       "force averaged over the step's ends times the slip; $f_{y,n}$ is the previous step's yield force, which the "
       "linear law keeps in its state (8 bytes per contact).",
   });
@@ -222,7 +226,7 @@ void algebra_section(Document& doc, const DissipationStudy& d) {
       "that plus $\\pi\\sqrt{1 - \\rho^2}/(\\rho N)$ for the other two, so the other two can only be closer by the "
       "cancellation of two unrelated errors of opposite sign, which happens for $k_t R/f_y < \\sqrt{3}$.");
   doc.paragraph(
-      "When the yield force changes during the step (issue 13). Let both the displacement and the yield force vary "
+      "When the yield force changes during the step. Let both the displacement and the yield force vary "
       "linearly over the step, $u = u_n + \\tau\\,\\Delta u$, $f_y = f_{y,n} + \\tau\\,\\Delta f_y$, $\\tau \\in [0, 1]$, and let $\\sigma$ be the "
       "sign of the trial force. (a) If the step starts at yield, $F_n = \\sigma f_{y,n}$, the force stays on the "
       "surface, $F = \\sigma f_y(\\tau)$, so the plastic rate is $\\Delta u - \\sigma \\Delta f_y/k_t$; the flow rule needs it of sign "
@@ -309,7 +313,7 @@ void decision_section(Document& doc, const DissipationStudy& d) {
         "less than the triangle costs the others." +
         figures + " This answers the seed's question among its three formulas.");
     doc.paragraph(
-        "**Default: `mean_yield_times_slip`, $\\Delta E = \\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$ (issue 13).** Where the "
+        "**Default: `mean_yield_times_slip`, $\\Delta E = \\tfrac12 (f_{y,n} + f_{y,n+1}) (f_t - f_{y,n+1})/k_t$.** Where the "
         "yield force is constant it books `yield_times_slip`'s value to the last bit (hysteresis_1d, circle_2d, "
         "slider_dynamic: identical rows); where the normal force changes during a slip it is exact for every 1D "
         "step that starts at yield and second order where a step crosses from stick to slip (varying_yield_1d: "
@@ -366,8 +370,8 @@ void sweep_section(Document& doc, const DissipationStudy& d) {
                     sci(algebra::circle_code_first_order(rho, r.steps)),
                     std::abs(r.rel_error_yield) <= std::abs(r.rel_error_code) ? "yield_times_slip" : "code_split"});
   }
-  doc.table({"kt R/fy", "N", "yield_times_slip", "predicted (1st order)", "code_split", "predicted (1st order)",
-             "closer"},
+  doc.table({"kt R/fy [-]", "N", "yield_times_slip, relative error [-]", "predicted, 1st order [-]",
+             "code_split, relative error [-]", "predicted, 1st order [-]", "closer"},
             rows);
 }
 
@@ -388,8 +392,8 @@ void stiffness_section(Document& doc, const StiffnessStudy& s) {
                     fmt::format("{:.10f}{}", e.area_lengths.solver.kn, mark(e.area_lengths.solver.kn, e.hand_kn, "hand")),
                     fmt::format("{:.10f}", e.woo_kn), fmt::format("{:.10f}", e.hand_kn)});
   }
-  doc.table({"example", "$k_n$, $A = \\pi \\min(r_1, r_2)^2$ (radii)", "$k_n$, $A = \\pi \\min(l_1, l_2)^2$ (lengths)", "Woo printed",
-             "hand computation"},
+  doc.table({"example", "$k_n$, $A = \\pi \\min(r_1, r_2)^2$ (radii) [N/m]",
+             "$k_n$, $A = \\pi \\min(l_1, l_2)^2$ (lengths) [N/m]", "Woo printed [N/m]", "hand computation [N/m]"},
             rows);
   const auto& e0 = s.examples.front();
   doc.paragraph(fmt::format(
@@ -418,7 +422,9 @@ void stiffness_section(Document& doc, const StiffnessStudy& s) {
   doc.paragraph(
       "Under the solver's default rules (lengths and area from the radii; kn then does not depend on the overlap "
       "at which the contact happened to be detected, a time-step artefact) the two examples give:");
-  doc.table({"example", "l1", "l2", "area", "kn (solver)", "kn (oracle)", "worst relative difference"}, rows2);
+  doc.table({"example", "l1 [m]", "l2 [m]", "area [m^2]", "kn, solver [N/m]", "kn, oracle [N/m]",
+             "worst relative difference [-]"},
+            rows2);
   doc.heading(3, "Checks");
   checks_table(doc, s.checks);
 }
@@ -433,7 +439,8 @@ SummaryRow ice_summary(const IceStudy& ice) {
     worst_break = std::max(worst_break, (b.closed_form - b.before) / b.increment);
   return {"ice (seed 002)", all_ok(ice.checks),
           fmt::format("breaks within {:.2f} of one step's increment; loops = oracle to {}; {} claims decided",
-                      worst_break, sci(worst_loop, 2), ice.claims.size())};
+                      worst_break, sci(worst_loop, 2), ice.claims.size()),
+          anchor_of(kIceHeading)};
 }
 
 void ice_section(Document& doc, const IceStudy& ice) {
@@ -445,11 +452,11 @@ void ice_section(Document& doc, const IceStudy& ice) {
       "Every number below is measured by this run.",
       ice.radius, tex_number(fmt::format("{}", ice.uN)), tex_number(fmt::format("{}", ice.dt)),
       tex_number(sci(ice.area, 4))));
-  doc.heading(2, "3.1 The seed's claims, decided");
+  doc.heading(2, "4.1 The seed's claims, decided");
   std::vector<std::vector<std::string>> rows;
   for (const auto& c : ice.claims) rows.push_back({c.seed_writes, c.right, c.why, "`" + c.test + "`"});
   doc.table({"the seed writes", "what is right", "why", "ctest that shows it"}, rows);
-  doc.heading(2, "3.2 Unbonded loops per sense against the exact 1D elasto-plastic oracle");
+  doc.heading(2, "4.2 Unbonded loops per sense against the exact 1D elasto-plastic oracle");
   doc.paragraph(
       "Each sense alone, unbonded, cycled 0 -> A -> -A -> A at constant uN (700 steps on the first leg): the "
       "dissipation the law books in that sense against `oracles::coulomb_slip_1d` (50 digits) for the same "
@@ -458,15 +465,14 @@ void ice_section(Document& doc, const IceStudy& ice) {
   for (const auto& l : ice.loops)
     rows.push_back({l.sense, sci(l.k, 6), sci(l.yield, 6), sci(l.peak, 9), sci(l.dissipation, 12), sci(l.oracle, 12),
                     sci(l.rel_error(), 2), sci(l.other_kinds, 1)});
-  doc.table({"sense", "stiffness", "yield", "peak |load|", "dissipated [J]", "oracle [J]", "relative error",
-             "other kinds [J]"},
+  doc.table({"sense", "stiffness [N/m; twist, rolling: N m/rad]", "yield [N; twist, rolling: N m]",
+             "peak |load| [N; N m]", "dissipated [J]", "oracle [J]", "relative error [-]", "other kinds [J]"},
             rows);
   for (const auto& l : ice.loops) {
     PlotSpec spec;
     spec.title = "ice " + l.sense + ": load vs displacement (unbonded cycle)";
     spec.xlabel = l.xlabel;
     spec.ylabel = l.ylabel;
-    spec.key = "bottom right";
     spec.series.push_back({"law (every 4th step)", l.x, l.y, "linespoints pt 7 ps 0.3"});
     const double x0 = *std::min_element(l.x.begin(), l.x.end()), x1 = *std::max_element(l.x.begin(), l.x.end());
     spec.series.push_back({"+yield", {x0, x1}, {l.yield, l.yield}, "lines lw 2 dt 2"});
@@ -476,7 +482,7 @@ void ice_section(Document& doc, const IceStudy& ice) {
                             sci(l.yield, 3)),
                 render_svg(spec)});
   }
-  doc.heading(2, "3.3 Breakage points against the closed forms");
+  doc.heading(2, "4.3 Breakage points against the closed forms");
   doc.paragraph(
       "Each sense bonded and breakable, driven at constant speed past its limit: the load in the last step before "
       "the break must be at or below the closed form, and one step's increment more must exceed it. The ledger "
@@ -487,11 +493,17 @@ void ice_section(Document& doc, const IceStudy& ice) {
                     sci(b.before + b.increment, 9), std::to_string(b.step),
                     fmt::format("{:.3f}", (b.closed_form - b.before) / b.increment), sci(b.released, 4),
                     sci(b.worst_balance, 2)});
-  doc.table({"sense", "closed form", "limit", "load before", "before + increment", "break step",
-             "(limit - before)/increment", "released [J]", "worst ledger residual [J]"},
+  doc.table({"sense", "closed form", "limit [N; twist, rolling: N m]", "load before [N; N m]",
+             "before + increment [N; N m]", "break step", "(limit - before)/increment [-]", "released [J]",
+             "worst ledger residual [J]"},
             rows);
   doc.heading(3, "Checks");
   checks_table(doc, ice.checks);
+}
+
+const LinEl6Study& linel6_study_of_this_run() {
+  static const LinEl6Study study = run_linel6_study();
+  return study;
 }
 
 std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice,
@@ -503,45 +515,50 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
     key += fmt::format("; circle N={}: {} vs code_split {}", n, sci(c->row(n, kYield).rel_error, 2),
                        sci(c->row(n, kCode).rel_error, 2));
   }
-  out.push_back({"dissipation formula", all_ok(d.checks), key});
+  out.push_back({"dissipation formula", all_ok(d.checks), key, anchor_of(kDissipationHeading)});
   if (const CaseResult* sl = d.find("slider_dynamic")) {
     const auto ns = steps_of(*sl);
     out.push_back({"slider_dynamic (full solver)", all_ok(d.checks),
                    fmt::format("N={}: error {} (yield) vs {} (code), balance {} vs {}", ns.back(),
                                sci(sl->row(ns.back(), kYield).rel_error, 2), sci(sl->row(ns.back(), kCode).rel_error, 2),
                                sci(sl->row(ns.back(), kYield).energy_residual, 2),
-                               sci(sl->row(ns.back(), kCode).energy_residual, 2))});
+                               sci(sl->row(ns.back(), kCode).energy_residual, 2)),
+                   anchor_of(case_heading(*sl))});
   } else {
-    out.push_back({"slider_dynamic (full solver)", true, "left out: " + (d.left_out.empty() ? std::string("not run") : d.left_out.front())});
+    out.push_back({"slider_dynamic (full solver)", true,
+                   "left out: " + (d.left_out.empty() ? std::string("not run") : d.left_out.front()),
+                   anchor_of(kDissipationHeading)});
   }
   std::string sk = "printed kn = area from radii, hand kn = area from lengths";
   if (!s.examples.empty())
     sk += fmt::format(" (ratio {:.6f})", s.examples.front().woo_kn / s.examples.front().hand_kn);
-  out.push_back({"stiffness (seed 004)", all_ok(s.checks), sk});
+  out.push_back({"stiffness (seed 004)", all_ok(s.checks), sk, anchor_of(kStiffnessHeading)});
+  SummaryRow linel6 = linel6_summary(linel6_study_of_this_run());
+  linel6.section = anchor_of(linel6_heading(kLinEl6Number));
+  out.push_back(std::move(linel6));
   out.push_back(ice_summary(ice));
-  out.push_back({"restitution (seed 003)", restitution_passed(r), restitution_key_figure(r)});
+  out.push_back({"restitution (seed 003)", restitution_passed(r), restitution_key_figure(r),
+                 anchor_of(restitution_heading(kRestitutionNumber))});
   return out;
 }
 
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
                       const BenchSummary& bench, const CtestRun& ctest, double seconds) {
+  const LinEl6Study& linel6 = linel6_study_of_this_run();
   Document doc;
   doc.heading(1, "lawcheck report");
   doc.paragraph(fmt::format(
-      "Generated by `lawcheck report` in {:.1f} s. Every number below is measured by this run: the solver's real "
-      "laws (`LinearCoulombLaw`, `IceLaw`, `ExudynLaw`; for `slider_dynamic` and the restitution study, the full "
-      "solver) against the independent 50-digit oracles of `oracles/`, except the benchmark figures (read from "
-      "files, section 5).",
+      "Generated by `lawcheck report` in {:.1f} s. Every number is measured by this run (the solver's real laws, "
+      "and the full solver for `slider_dynamic` and the restitution study, against the independent 50-digit "
+      "oracles of `oracles/`), except the benchmark figures and the ctest results, which are read from files.",
       seconds));
   const Figure achieved = restitution_achieved_plot(r);
-  append_dashboard(doc, {d, s, ice, r, builtin_claims_ledger(), bench, ctest, achieved,
+  append_dashboard(doc, {d, s, linel6, ice, r, summarize(d, s, ice, r), builtin_claims_ledger(), bench, ctest, achieved,
                          {anchor_of(kDissipationHeading), anchor_of(kDecisionHeading), anchor_of(kStiffnessHeading),
-                          anchor_of(kIceHeading), anchor_of(restitution_heading("4.")), anchor_of(kBenchHeading),
+                          anchor_of(linel6_heading(kLinEl6Number)), anchor_of(kIceHeading),
+                          anchor_of(restitution_heading(kRestitutionNumber)), anchor_of(kBenchHeading),
                           anchor_of(claims_heading(kClaimsNumber))}});
-  doc.heading(2, "Studies: verdicts and key figures");
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& row : summarize(d, s, ice, r)) rows.push_back({row.study, verdict(row.passed), row.key_figure});
-  doc.table({"study", "verdict", "key figure"}, rows);
+  doc.heading(2, "Claims ledger: verdicts per seed");
   append_claims_summary(doc, builtin_claims_ledger());
   if (!d.left_out.empty()) {
     doc.paragraph("**Left out of this run:**");
@@ -564,8 +581,9 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   doc.heading(3, "Checks");
   checks_table(doc, d.checks);
   stiffness_section(doc, s);
+  append_linel6_section(doc, linel6, builtin_claims_ledger(), kLinEl6Number);
   ice_section(doc, ice);
-  append_restitution_section(doc, r, "4.", true, &achieved);
+  append_restitution_section(doc, r, kRestitutionNumber, true, &achieved);
   append_bench_section(doc, bench, kBenchHeading);
   append_claims_section(doc, builtin_claims_ledger(), 1, kClaimsNumber);
   return doc;

@@ -12,6 +12,7 @@
 #include "render/katex.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
+#include "study/linel6_study.hpp"
 #include "study/restitution_study.hpp"
 #include "study/stiffness_study.hpp"
 
@@ -21,10 +22,14 @@ struct SummaryRow {
   std::string study;
   bool passed;
   std::string key_figure;
+  std::string section;  // anchor of the study's section in the report (the dashboard links it)
 };
 
+// One row per study, LinEl6's included: that study has no parameters and runs in milliseconds, so
+// summarize and build_report run it themselves, once (linel6_study_of_this_run).
 std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice,
                                   const RestitutionStudy& r);
+const LinEl6Study& linel6_study_of_this_run();
 SummaryRow ice_summary(const IceStudy& ice);
 void ice_section(Document& doc, const IceStudy& ice);
 

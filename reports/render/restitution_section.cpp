@@ -32,7 +32,6 @@ Figure restitution_achieved_plot(const RestitutionStudy& s) {
   spec.title = "requested vs achieved restitution (head-on, undamped, two spheres)";
   spec.xlabel = "requested e_res";
   spec.ylabel = "achieved e";
-  spec.key = "bottom right";
   Series diag{"achieved = requested", {0, 1}, {0, 1}, "lines dt 2"};
   spec.series.push_back(diag);
   const char* names[] = {"model 0 (Edinburgh, lambda_P from e)", "model 1 (Hunt-Crossley)",
@@ -76,7 +75,6 @@ std::optional<Figure> convergence_plot(const RestitutionStudy& s) {
   spec.xlabel = "N (dt = t_ref/(N + u))";
   spec.ylabel = "RMS (e - e*)";
   spec.logx = spec.logy = true;
-  spec.key = "bottom left";
   double e_mid = -1;
   for (double e : s.params.requested)
     if (e_mid < 0 || std::abs(e - 0.5) < std::abs(e_mid - 0.5)) e_mid = e;
@@ -128,7 +126,7 @@ std::string restitution_key_figure(const RestitutionStudy& s) {
 }
 
 std::string restitution_heading(const std::string& number) {
-  return (number.empty() ? "" : number + " ") + "Restitution of Exudyn's impact models (seed 003, issue 11)";
+  return (number.empty() ? "" : number + " ") + "Restitution of Exudyn's impact models (seed 003)";
 }
 
 void append_restitution_section(Document& doc, const RestitutionStudy& s, const std::string& number, bool with_plot,
@@ -191,8 +189,8 @@ void append_restitution_section(Document& doc, const RestitutionStudy& s, const 
                           fmt::format("{:+.2e}", c->achieved - e), sci3(f.rms_error), order_of(*c),
                           sci3(c->oracle.duration), sci3(f.worst_duration_error), c->converges ? "yes" : "NO"});
         }
-  doc.table({"model", "n", "requested e", "oracle e*", "solver e", "solver e - requested", "RMS e - e* (finest)",
-             "fitted order", "oracle t_c [s]", "worst rel. t_c error", "converges"},
+  doc.table({"model", "n [-]", "requested e [-]", "oracle e* [-]", "solver e [-]", "solver e - requested [-]",
+             "RMS e - e*, finest [-]", "fitted order [-]", "oracle t_c [s]", "worst rel. t_c error [-]", "converges"},
             rows);
   if (with_plot)
     if (auto fig = convergence_plot(s)) doc.figure(std::move(*fig));
@@ -208,8 +206,8 @@ void append_restitution_section(Document& doc, const RestitutionStudy& s, const 
                     sci3(f.worst_error), sci3(f.worst_duration_error), sci3(f.worst_ledger), order_of(c),
                     c.converges ? "yes" : "NO"});
   }
-  doc.table({"model", "n", "requested e", "partner", "damped", "oracle e*", "solver e", "worst |e - e*|",
-             "worst rel. t_c error", "ledger", "order", "converges"},
+  doc.table({"model", "n [-]", "requested e [-]", "partner", "damped", "oracle e* [-]", "solver e [-]",
+             "worst |e - e*| [-]", "worst rel. t_c error [-]", "worst rel. ledger error [-]", "order [-]", "converges"},
             rows);
 }
 

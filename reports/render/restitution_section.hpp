@@ -1,5 +1,5 @@
 #pragma once
-// The restitution study's section of the report (issue 11): the seed's two accuracy claims with
+// The restitution study's section of the report: the seed's two accuracy claims with
 // their verdicts computed from the study's numbers, the table of requested vs achieved restitution
 // per model (oracle and solver side by side, gap, discretisation error, fitted order), every case
 // (damped, sphere-wall), and two plots: requested vs achieved, and the error's convergence in dt.

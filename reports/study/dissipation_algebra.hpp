@@ -30,7 +30,7 @@
 // Both are first order; code_split's error is the smaller only when the two terms cancel, i.e.
 // |code| < |yield| iff 1 - rho^2 < 2 rho^2 iff kt R / fy < sqrt(3).
 
-// 1D path with a yield force varying linearly along each leg (issue 13; the exact step in
+// 1D path with a yield force varying linearly along each leg (the exact step in
 // solver/laws/plastic_dissipation.hpp). The radial return is exact in 1D, so the law's force after
 // each step is the continuous one and each slipping step slips exactly s = (ft - fy_{n+1})/kt; a
 // step that slips dissipates exactly (fy* + fy_{n+1})/2 s, fy* the yield force where slip starts.

@@ -1,7 +1,7 @@
 #pragma once
-// The dissipation study of issue 5: seed 000 offers three formulas for the energy dissipated by
+// The dissipation study: seed 000 offers three formulas for the energy dissipated by
 // one Coulomb slip step and asks "which of those is the best approximation". The study drives
-// the solver's LinearCoulombLaw with each formula along the issue's cases, compares the booked
+// the solver's LinearCoulombLaw with each formula along the study's cases, compares the booked
 // dissipation with the exact dissipation of the continuous law from lawcheck::oracles, and
 // decides. The algebra that predicts the outcome is in reports/study/dissipation_algebra.hpp;
 // the tests in reports/tests/ check the measurements against it.
@@ -98,7 +98,7 @@ using Progress = std::function<void(const std::string&)>;
 CaseResult run_hysteresis_1d(const DissipationParams& p);
 // |relative error| of yield_times_slip on hysteresis_1d at the largest N, run in 50 digits.
 double hysteresis_1d_high_precision_error(const DissipationParams& p);
-// varying_yield_1d (issue 13): the 1D loop with the yield force linear along each leg.
+// varying_yield_1d: the 1D loop with the yield force linear along each leg.
 CaseResult run_varying_yield_1d(const DissipationParams& p);
 // Its vertices (u, fy) after u = 0, fy = p.fy, as the oracle takes them, and its law path.
 std::vector<oracles::YieldVertex> varying_yield_vertices(const DissipationParams& p);

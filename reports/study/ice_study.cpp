@@ -158,7 +158,7 @@ std::vector<IceClaim> claims() {
        "$k_n A$ is N m per rad either way. A circular elastic connector has twist $G J/L = k_t A/(2\\pi)$ and bending "
        "$E I/L = k_n A/(4\\pi)$: with the beam pairing $\\alpha_w = 1/(2\\pi)$, $\\alpha_r = 1/(4\\pi)$ hold for "
        "every Poisson ratio; the seed's pairing needs $\\alpha_w$ to depend on ktDivKn. Woo's code does what the "
-       "seed writes (not the other way round, as issue 10 says)",
+       "seed writes (not the other way round)",
        "IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot"},
       {"$F_{nb} = c_n A$, $F_{tb} = c_t A$, $T_{wb} = c_w A^{3/2}$, $T_{rb} = c_b A^{3/2}$",
        "every $c$ is a stress [Pa]; $c_b$ is $c_r$ (typo); each sense has its own limit",

@@ -1,5 +1,5 @@
 #pragma once
-// The Ice law study (seed 002, issue 10 must-show 7): LawTester runs of the real IceLaw<double>
+// The Ice law study (seed 002): LawTester runs of the real IceLaw<double>
 // returning plain data for the report -- per sense (shear, twist, rolling) an unbonded cyclic
 // load-displacement loop and its dissipation against the exact 1D elasto-plastic oracle
 // (oracles/coulomb_slip_1d.hpp); per sense (n, t, w, r) the measured break load against the

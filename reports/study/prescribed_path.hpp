@@ -2,7 +2,7 @@
 // Drives the solver's real LinearCoulombLaw (solver/laws/linear_coulomb_law.hpp) along a
 // prescribed tangential displacement path u(t) in the contact plane, with a prescribed yield force
 // fy(t), one law step per path increment -- the strain-driven test of seed 000's "Contact
-// response" that the dissipation study (issue 5) measures against the oracles.
+// response" that the dissipation study measures against the oracles.
 //
 // Step k goes from waypoint k-1 to waypoint k: the law receives vel_t = (u_k - u_{k-1})/dt_k
 // through LocalGeom.vel (so kt dt vel_t is the increment of the seed's incremental rule) and the

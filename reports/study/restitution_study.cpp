@@ -1,4 +1,4 @@
-// The restitution study (issue 11): see restitution_study.hpp.
+// The restitution study: see restitution_study.hpp.
 #include "study/restitution_study.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// The restitution study (issue 11, seed 003): head-on impacts of two equal spheres and of a
+// The restitution study (seed 003): head-on impacts of two equal spheres and of a
 // sphere on a static wall through the full solver (Simulation<ExudynLaw<double>>), for impact
 // models 0 (Edinburgh elasto-plastic), 1 (Hunt-Crossley) and 2 (Carvalho-Martins / Gonthier),
 // exponents n = 1 and 3/2, requested e in {0.05, 0.1, 0.2, ..., 0.9, 0.95, 1}, with and without

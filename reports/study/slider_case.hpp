@@ -1,5 +1,5 @@
 #pragma once
-// slider_dynamic (issue 5): the full solver (contact detection, geometry, law, leapfrog with
+// slider_dynamic: the full solver (contact detection, geometry, law, leapfrog with
 // energy ledger) on a sphere with blocked rotation, resting on a wall under gravity at its static
 // overlap and launched tangentially; it slides, stops, and keeps oscillating elastically on the
 // tangential spring without slipping again. The dynamic-sliding oracle (oracles/dynamic_sliding.hpp,
@@ -26,7 +26,7 @@ struct SliderParams {
 // CaseResult with rows per (steps, formula); loops hold the energy components over time.
 CaseResult run_slider_dynamic(const SliderParams& p = {});
 
-// oblique_impact (issue 13): the same sphere and wall, no gravity, rotation blocked, hitting the
+// oblique_impact: the same sphere and wall, no gravity, rotation blocked, hitting the
 // wall at vn along the normal and vt along it. The normal force is a half sine over the contact
 // (undamped linear spring), so the yield force fy = tanPhi |Fn| rises from 0 and falls back to 0
 // while the contact sticks and slips: the full-solver case of a slip under a varying normal

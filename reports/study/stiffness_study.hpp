@@ -1,5 +1,5 @@
 #pragma once
-// The stiffness study (issue 5): seed 004's two worked examples, whose printed kn "does not
+// The stiffness study: seed 004's two worked examples, whose printed kn "does not
 // match?!" the hand computation beside it, recomputed by the solver (physics/stiffness_rules.hpp,
 // physics/frict_phys.hpp) under each area rule and compared with the stiffness oracle. Also the
 // single-pair evaluation behind `lawcheck stiffness`.

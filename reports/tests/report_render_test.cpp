@@ -33,7 +33,7 @@ TEST(ReportRender, Base64MatchesTheRfc4648Vectors) {
 
 TEST(ReportRender, GnuplotSvgIsInlinedAndTheHtmlFetchesNothing) {
   ASSERT_TRUE(gnuplot_available()) << "gnuplot-nox is a declared dependency (scripts/setup.sh)";
-  PlotSpec spec{"t", "x", "y", true, true, {{"a <b>", {1, 2, 4}, {1, 0.5, 0.25}}}, "top right"};
+  PlotSpec spec{"t", "x", "y", true, true, {{"a <b>", {1, 2, 4}, {1, 0.5, 0.25}}}};
   const std::string svg = render_svg(spec);
   ASSERT_NE(svg.find("<svg"), std::string::npos);
   Document doc;
@@ -47,10 +47,32 @@ TEST(ReportRender, GnuplotSvgIsInlinedAndTheHtmlFetchesNothing) {
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_NE(html.find("title &amp; &lt;things&gt;"), std::string::npos);
-  EXPECT_NE(html.find("<code>code</code>"), std::string::npos);
+  EXPECT_NE(html.find("<code class=\"word\">code</code>"), std::string::npos);
   const std::string md = doc.to_markdown();
   EXPECT_NE(md.find("![caption](plots/x.svg)"), std::string::npos);
   EXPECT_NE(md.find("| b\\|c |"), std::string::npos);
+}
+
+TEST(ReportRender, NumbersAlignRightProseLeftAndIdentifiersBreakOnlyBetweenTheirWords) {
+  Document doc;
+  doc.table({"what", "value"}, {{"a prose cell", "-3.5e-03"}, {"`linear`", "10/10"}, {"1350254.72 (= Woo)", "12 %"},
+                                {"`LinEl6Law.TorqueOverRotation`", "1e5x"}});
+  const std::string html = doc.to_html("t");
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
+    return n;
+  };
+  std::printf("%s\n", html.substr(html.find("<table>")).c_str());
+  // Right-aligned: -3.5e-03, 10/10, 1350254.72 (= Woo), 12 %; left: the prose, the code, 1e5x.
+  EXPECT_EQ(count("<td class=\"num\">"), 4u);
+  EXPECT_NE(html.find("<td class=\"num\">-3.5e-03</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>a prose cell</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>1e5x</td>"), std::string::npos);
+  // A name without a word boundary gets no break opportunity; a test name gets one per word.
+  EXPECT_NE(html.find("<code class=\"word\">linear</code>"), std::string::npos);
+  EXPECT_NE(html.find("<code>Lin<wbr>El6<wbr>Law.<wbr>Torque<wbr>Over<wbr>Rotation</code>"), std::string::npos);
+  EXPECT_EQ(html.find("overflow-wrap:anywhere"), std::string::npos);
 }
 
 TEST(ReportRender, TexStaysBetweenDollarsInMarkdownAndBecomesOneTexSpanPerFormulaInHtml) {
