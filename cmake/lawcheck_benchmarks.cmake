@@ -18,7 +18,7 @@
 # LAWCHECK_BENCHMARK_SCRIPTS: where smoke_run.py, law_bench.py and regression_gate.py live
 # (default: lawcheck's benchmarks/ folder next to this file's).
 if(NOT DEFINED LAWCHECK_BENCHMARK_SCRIPTS)
-  set(LAWCHECK_BENCHMARK_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/../benchmarks")
+  get_filename_component(LAWCHECK_BENCHMARK_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/../benchmarks" ABSOLUTE)
 endif()
 
 function(lawcheck_add_law_benchmarks)
