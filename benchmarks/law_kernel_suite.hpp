@@ -89,8 +89,6 @@ public:
     reset();
   }
 
-  std::size_t size() const { return n_; }
-
   // Every contact back to its initial state.
   void reset() {
     state_ = {};
