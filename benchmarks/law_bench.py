@@ -88,7 +88,8 @@ def main(argv=None):
         return usage(f"--compare {a.compare}: no such file (Debian: apt-get install libbenchmark-tools)")
 
     os.makedirs(a.out, exist_ok=True)
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    # microseconds: a refresh and a gate run within one second keep their own files
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
     out = os.path.join(a.out, f"bench-{stamp}.json")
     try:
         run_benchmarks(a, out)
