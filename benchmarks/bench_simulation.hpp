@@ -4,11 +4,13 @@
 // - Purpose::contact_step: never integrated. contact_step alone would apply the packing's
 //   residual velocities again and again to frozen positions, walking every tangential force to
 //   the Coulomb limit; the suites therefore reverse all velocities between iterations (untimed,
-//   reverse_motion), so the law state oscillates about the settled one as the law kernel's does.
+//   reverse_motion, packing_simulation.hpp), so the law state oscillates about the settled one as
+//   the law kernel's does.
 // - Purpose::full_step: stepped for real; kept apart so the other use cannot disturb it.
 
 #include <cstddef>
 
+#include "packing_simulation.hpp"
 #include "sphere_packing.hpp"
 
 namespace lawcheck::bench {
@@ -16,7 +18,5 @@ namespace lawcheck::bench {
 enum class Purpose { contact_step, full_step };
 
 BenchSimulation& bench_simulation(std::size_t spheres, Purpose purpose);
-
-void reverse_motion(BenchSimulation& sim);
 
 }  // namespace lawcheck::bench

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regression gate over compare.py's --dump_to_json output (scripts/bench.sh).
+"""Regression gate over compare.py's --dump_to_json output (scripts/bench.sh, benchmarks/law_bench.py).
 
 A benchmark REGRESSES when both hold:
   - its median time is more than THRESHOLD percent above the baseline's median, and
@@ -31,12 +31,12 @@ def verdict(change, p, threshold, alpha):
     return "ok"
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("diff_json", help="compare.py --dump_to_json output")
     ap.add_argument("--threshold", type=float, default=10.0, help="percent slower (default 10)")
     ap.add_argument("--alpha", type=float, default=0.05, help="U-test significance (default 0.05)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
     with open(args.diff_json) as f:
         report = json.load(f)

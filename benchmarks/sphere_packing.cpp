@@ -4,49 +4,19 @@
 #include <cmath>
 #include <random>
 
+#include "packing_simulation.hpp"
+
 namespace lawcheck::bench {
 namespace {
 
-constexpr double r0 = 0.05;
+constexpr double r0 = packing_mean_radius;
 constexpr double pitch = 2.6 * r0;
 constexpr double gravity = packing_gravity;
-constexpr double damping = 0.4;
 constexpr std::size_t check_every = 200;
 constexpr std::uint64_t max_steps = 40'000;
 
-void add_box(BenchSimulation& sim, const Vec3d& box, std::uint32_t material) {
-  auto wall = [&](int axis, int sense, double at) {
-    ParticleSpec w;
-    w.shape = Wall{axis, sense};
-    w.pose.pos = Vec3d::Zero();
-    w.pose.pos[axis] = at;
-    w.material = material;
-    w.blocked = dof::all;
-    sim.add_particle(w);
-  };
-  wall(2, +1, 0.0);
-  wall(0, +1, 0.0);
-  wall(0, -1, box.x());
-  wall(1, +1, 0.0);
-  wall(1, -1, box.y());
-}
-
 BenchSimulation empty_simulation(const SpherePacking& p) {
-  BenchSimulation sim;
-  const auto mat = static_cast<std::uint32_t>(sim.add_material(FrictMat{}));
-  sim.set_gravity(Vec3d(0, 0, -gravity));
-  sim.set_damping(damping);
-  sim.reserve(p.size() + 5, 4 * p.size());
-  add_box(sim, p.box, mat);
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    ParticleSpec s;
-    s.shape = Sphere{p.radius[i]};
-    s.pose.pos = p.pos[i];
-    s.velocity = {p.vel[i], p.ang_vel[i]};
-    s.material = mat;
-    sim.add_particle(s);
-  }
-  return sim;
+  return packing_simulation(p, LinearCoulombLaw<double>{}, FrictMat{});
 }
 
 // Half the solver's own stable estimate: the contact estimate is a per-particle heuristic.
