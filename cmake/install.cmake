@@ -58,8 +58,10 @@ endif()
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/lawcheck_property_test.cmake ${PROJECT_SOURCE_DIR}/cmake/lawcheck_cli.cmake
         DESTINATION ${lawcheck_cmake_dir})
 install(FILES ${LAWCHECK_CLI_LAW_SOURCES} DESTINATION ${CMAKE_INSTALL_DATADIR}/lawcheck/cli)
-if(EXISTS ${PROJECT_SOURCE_DIR}/cmake/lawcheck_benchmarks.cmake)
+if(TARGET lawcheck_benchmark_kit)
   install(FILES ${PROJECT_SOURCE_DIR}/cmake/lawcheck_benchmarks.cmake DESTINATION ${lawcheck_cmake_dir})
+  install(PROGRAMS ${PROJECT_SOURCE_DIR}/benchmarks/smoke_run.py ${PROJECT_SOURCE_DIR}/benchmarks/law_bench.py
+          ${PROJECT_SOURCE_DIR}/benchmarks/regression_gate.py DESTINATION ${CMAKE_INSTALL_DATADIR}/lawcheck/benchmarks)
 endif()
 
 set(LAWCHECK_CONFIG_CLI_DIR ${CMAKE_INSTALL_DATADIR}/lawcheck/cli)
