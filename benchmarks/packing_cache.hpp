@@ -1,5 +1,5 @@
 #pragma once
-// The suites' packings by size, built once and cached on disk (issue 6: "generated reproducibly
+// The suites' packings by size, built once and cached on disk ("generated reproducibly
 // by the project, cached on disk after the first run").
 //   1e3, 1e4 spheres: settled by settle_packing (seeds below), stored as
 //                     <cache>/packing-v1-n<N>-seed<S>.bin; the 1e3 one serves the ctest smoke run.

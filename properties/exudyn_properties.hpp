@@ -1,6 +1,6 @@
 #pragma once
 // What Exudyn's law (solver/laws/exudyn_law.hpp) claims beyond the kit's capabilities, as
-// properties (issue 11 must-show 7): its dissipative forces never create energy, and a contact
+// properties: its dissipative forces never create energy, and a contact
 // made again after a separation starts afresh.
 //
 // Driver (run_exudyn). The kit's driver makes a contact with zero velocity (path_driver.hpp); the

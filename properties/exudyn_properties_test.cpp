@@ -1,5 +1,5 @@
-// The property kit instantiated for Exudyn's sphere-sphere law (seed 003, solver/laws/exudyn_law.hpp;
-// issue 11 must-show 7), by capability (exudyn_subject.hpp): of the kit's suites, general (50
+// The property kit instantiated for Exudyn's sphere-sphere law (seed 003, solver/laws/exudyn_law.hpp),
+// by capability (exudyn_subject.hpp): of the kit's suites, general (50
 // digits, isotropy, extreme inputs), geometry (symmetry, objectivity; through the subject's
 // force-terms hooks, below) and torque-free; and the law's own claims (exudyn_properties.hpp): its viscous,
 // hysteresis and friction dissipation never negative, a remade contact starts afresh.
@@ -8,6 +8,7 @@
 #include <rapidcheck.h>
 
 #include "exudyn_properties.hpp"
+#include "impact_oracle_properties.hpp"
 #include "exudyn_subject.hpp"
 #include "law_property_suite.hpp"
 
@@ -27,6 +28,29 @@ struct ExudynThatKeepsItsImpactVelocity {
     return r;
   }
 };
+
+// A deliberately wrong Exudyn law whose hysteresis is switched off (models 1 and 2 then return
+// every impact elastically): passive, its ledger closes, only the oracle property can see it.
+struct ExudynWithoutHysteresis {
+  ExudynLaw<double> exudyn;
+  using State = ExudynLaw<double>::State;
+  State initial_state(const ContactCreation& c, const ExudynPhys<double>& ph) const { return exudyn.initial_state(c, ph); }
+  template <bool TrackEnergy>
+  LocalResponse<double> step(const LocalGeom<double>& g, const ExudynPhys<double>& ph, State& s, double dt) const {
+    ExudynLaw<double> off = exudyn;
+    if (off.impact_model != 0) off.restitution = 1;
+    return off.template step<TrackEnergy>(g, ph, s, dt);
+  }
+};
+
+TEST(ExudynPropertyKitRejects, ALawWhoseHysteresisIsSwitchedOff) {
+  const auto result = check_property("ExudynMutant/NoHysteresis",
+                                     &the_impact_restitution_converges_to_the_oracle<ExudynWithoutHysteresis>, test_params());
+  rc::detail::printResultMessage(result, std::cout);
+  std::cout << '\n';
+  rc::detail::FailureResult failure;
+  EXPECT_TRUE(result.match(failure)) << "the oracle property does not reject a law without its hysteresis";
+}
 
 TEST(ExudynPropertyKitRejects, ALawThatKeepsTheOldImpactVelocityWhenItsContactIsMadeAgain) {
   const auto params = test_params();
@@ -61,6 +85,8 @@ LAWCHECK_GENERAL_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_GEOMETRY_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_TORQUE_FREE_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
 LAWCHECK_PASSIVITY_PROPERTY_SUITE(ExudynLawProperty, ExudynSubject)
+LAWCHECK_PROPERTY(ExudynLawProperty, AHeadOnImpactGivesTheOraclesRestitutionAsTheStepShrinks,
+                  &::lawcheck::properties::the_impact_restitution_converges_to_the_oracle<::lawcheck::ExudynLaw<double>>)
 
 LAWCHECK_PROPERTY(ExudynLawProperty, EveryDrawnParameterSetPassesTheLawsValidation,
                   &::lawcheck::properties::every_drawn_parameter_set_passes_validation)

@@ -1,6 +1,6 @@
 #pragma once
-// The kit's subject for Exudyn's sphere-sphere law (solver/laws/exudyn_law.hpp, seed 003; issue 11
-// must-show 7). The kit draws FrictMat pairs (contact_case.hpp); Exudyn's parameters live on the
+// The kit's subject for Exudyn's sphere-sphere law (solver/laws/exudyn_law.hpp, seed 003).
+// The kit draws FrictMat pairs (contact_case.hpp); Exudyn's parameters live on the
 // law (as on Exudyn's connector) and its material is a density that the law never reads (it only
 // gives the solver's particles their mass). So the subject's law is ExudynKitLaw: ExudynLaw with
 // Material = FrictMat, whose drawn parameters are the configuration; the FrictMats are ignored,

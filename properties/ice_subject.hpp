@@ -1,6 +1,5 @@
 #pragma once
-// The kit's subject for the Ice law (solver/laws/ice_law.hpp, physics/ice_mat.hpp; issue 10
-// must-show 4). The kit draws FrictMat pairs (contact_case.hpp) while Ice's material is IceMat
+// The kit's subject for the Ice law (solver/laws/ice_law.hpp, physics/ice_mat.hpp). The kit draws FrictMat pairs (contact_case.hpp) while Ice's material is IceMat
 // (a FrictMat plus alpha_w, alpha_r, c_n, c_t, c_w, c_r, mu and the bond / breakability masks),
 // so the subject's law is IceKitLaw: IceLaw with its Ice material parameters drawn as part of
 // the configuration, one set per side (IceParams p1, p2), made into IceMat from the drawn

@@ -1,5 +1,5 @@
 // The property kit instantiated for LinEl6 (seed 000 "Purely elastic 6-DoF model",
-// solver/laws/linel6_law.hpp; issue 9 must-show 3), by capability: any law, symmetry and
+// solver/laws/linel6_law.hpp), by capability: any law, symmetry and
 // objectivity of forces AND torques, elastic energy, rotational, breakable. No Coulomb limit,
 // hence no Coulomb suite.
 #include "law_property_suite.hpp"

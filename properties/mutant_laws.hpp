@@ -2,7 +2,7 @@
 // Deliberately wrong variants of the kit's laws, compiled only into the mutation test
 // (mutation_test.cpp): the fast property set must reject each of them, which shows that its
 // properties can fail. Each mutant is the correct law with one bug, of the kinds a contact law
-// gets wrong (issue 9: flags, tension and breakage, spurious torque, per-axis asymmetry,
+// gets wrong (flags, tension and breakage, spurious torque, per-axis asymmetry,
 // precision per configuration), plus the Coulomb-specific ones the kit started with.
 //
 // MutantCoulombLaw (linear Cundall law):
