@@ -194,7 +194,6 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
   doc.table({"law", "verdict", "verified by this run against the oracles", "ctest: properties passed",
              "ctest: law, dynamics, study tests", "ctest: its oracles' tests"},
             laws);
-  doc.paragraph(ctest_paragraph(in.ctest));
   doc.begin_box("dash-row");
   doc.begin_box("dash-main");
   std::vector<std::vector<std::string>> studies;
@@ -202,6 +201,7 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
     studies.push_back({link(r.study, r.section), fmt::format("**{}**", link(r.passed ? "PASS" : "FAIL", r.section)),
                        r.key_figure});
   doc.table({"study", "verdict", "key figure"}, studies);
+  doc.paragraph(ctest_paragraph(in.ctest));
   const auto ledger_check = status_of(in.ctest, "Claims.EveryNamedTestExistsAndPasses");
   doc.paragraph(fmt::format("**Claims ledger** ({}): {} entries over {} seeds: {}; the {} tests it names {}.",
                             link("all entries", l.claims), in.ledger.claims.size(), in.ledger.seeds.size(),

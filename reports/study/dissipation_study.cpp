@@ -253,7 +253,7 @@ CaseResult run_circle_2d(const DissipationParams& p) {
   const auto steady = oracles::circle_steady_state(kt, fy, r);
   c.exact = static_cast<double>(steady.dissipation_per_revolution);
   // The continuous law's own third revolution (exact transient, omega = 1): how far it still is
-  // from the steady state the issue compares against.
+  // from the steady state the case compares against.
   const Real two_pi = 2 * boost::math::constants::pi<Real>();
   const Real third = oracles::circle_transient(kt, fy, r, Real(1), 3 * two_pi).dissipation -
                      oracles::circle_transient(kt, fy, r, Real(1), 2 * two_pi).dissipation;

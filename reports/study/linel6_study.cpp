@@ -269,7 +269,7 @@ LinEl6Study run() {
   const LinEl6Dof &twist = s.dofs[3], &bending = s.dofs[4];
   s.claims.push_back({"000-22", loads_ok && back_ok && s.coulomb_multiple >= 100 ? Verdict::holds : Verdict::wrong,
                       fmt::format("shear to {:.0f} x the Coulomb limit stays $F_t = k_t u_t$ (to {}); every DoF "
-                                  "returns to zero load (to {} of its peak)",
+                                  "returns to its starting load (to {} of its peak)",
                                   s.coulomb_multiple, sci(s.dofs[1].load_error), sci(back)),
                       test});
   const std::string scale_text =

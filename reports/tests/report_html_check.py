@@ -15,8 +15,9 @@
                                      a PASS/FAIL link in the dashboard to every study's section (the
                                      numbered sections but the benchmark files and the claims
                                      ledger); no word of a table cell broken across lines (the
-                                     layout's line boxes, character by character). Then writes the
-                                     first screen to DIR/first-screen.png.
+                                     layout's line boxes, character by character); every plot at
+                                     least 640 px wide. Then writes the first screen to
+                                     DIR/first-screen.png.
 Exit 0 pass, 1 fail (each failure printed), 77 (ctest's SKIP) if chromium is not installed.
 """
 import json
@@ -78,7 +79,8 @@ def layout(d, md, html):
 # Appended to a copy of index.html: once KaTeX and the fonts are done, writes into <pre id=probe>
 # the page's and the window's sizes, the outermost elements that reach past the window, each
 # registered law's verdict in the dashboard (text and bottom edge), the studies' sections without a
-# verdict link in the dashboard, and the table cells with a word broken across two lines.
+# verdict link in the dashboard, the table cells with a word broken across two lines and the plots
+# shown narrower than 640 px.
 LAYOUT_PROBE = """<script>const LAWS = REGISTERED_LAWS;
 window.addEventListener('load', () => document.fonts.ready.then(() => {
   const cw = document.documentElement.clientWidth, out = [];
@@ -134,12 +136,15 @@ window.addEventListener('load', () => document.fonts.ready.then(() => {
       prevTop = r.top;
     }
   }
+  const narrow = [...document.querySelectorAll('figure img')].filter(i => i.getBoundingClientRect().width < 640)
+                   .map(i => Math.round(i.getBoundingClientRect().width) + ' px: ' + i.alt.slice(0, 50));
   const pre = document.createElement('pre');
   pre.id = 'probe';
   pre.textContent = 'scrollWidth=' + document.documentElement.scrollWidth + ' clientWidth=' + cw +
                     ' innerHeight=' + window.innerHeight + '\\n' +
                     'LAWS ' + JSON.stringify(laws) + '\\n' + 'STUDIES ' + JSON.stringify(studies) + '\\n' +
                     'BROKEN ' + JSON.stringify(broken.slice(0, 10)) + ' ' + broken.length + '\\n' +
+                    'NARROW ' + JSON.stringify(narrow) + ' ' + document.querySelectorAll('figure img').length + '\\n' +
                     out.slice(0, 5).join('\\n');
   document.body.appendChild(pre);
 }));</script>"""
@@ -189,7 +194,7 @@ def browser(d, md, lawcheck):
         failures.append(f"{errors} formulas KaTeX could not parse: " +
                         "; ".join(re.findall(r'class="katex-error" title="([^"]*)"', dom)[:5]))
     probe = re.search(r'<pre id="probe">scrollWidth=(\d+) clientWidth=(\d+) innerHeight=(\d+)\n'
-                      r'LAWS (.*?)\nSTUDIES (.*?)\nBROKEN (.*?) (\d+)\n?(.*?)</pre>', dom, re.S)
+                      r'LAWS (.*?)\nSTUDIES (.*?)\nBROKEN (.*?) (\d+)\nNARROW (.*?) (\d+)\n?(.*?)</pre>', dom, re.S)
     if not probe:
         failures.append("the layout probe did not report (the page did not finish loading?)")
         return failures
@@ -197,7 +202,7 @@ def browser(d, md, lawcheck):
     print(f"1280x800 window: page {width} px wide, window {client} x {height} px")
     if width > client:
         failures.append(f"the page is {width} px wide in a {client} px window (a horizontal scrollbar); what "
-                        f"sticks out:\n" + probe.group(8))
+                        f"sticks out:\n" + probe.group(10))
     verdicts = json.loads(probe.group(4).replace("&quot;", '"'))
     for law in laws:
         v = verdicts.get(law, "no row").split()
@@ -218,6 +223,10 @@ def browser(d, md, lawcheck):
     print(f"table cells with a word broken across lines: {broken_count} {probe.group(6)}")
     if broken_count:
         failures.append(f"{broken_count} words of table cells broken mid-word, e.g. {probe.group(6)}")
+    narrow = json.loads(probe.group(8).replace("&quot;", '"'))
+    print(f"plots: {probe.group(9)}, narrower than 640 px: {narrow}")
+    if narrow or probe.group(9) == "0":
+        failures.append(f"plots narrower than 640 px: {narrow}")
     print("first screen:", shot, "exists" if os.path.exists(shot) else "MISSING")
     if not os.path.exists(shot):
         failures.append("chromium wrote no screenshot of the first screen")

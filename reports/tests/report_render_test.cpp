@@ -11,6 +11,7 @@
 #include "render/bench_summary.hpp"
 #include "render/claims_section.hpp"
 #include "render/ctest_results.hpp"
+#include "render/dashboard.hpp"
 #include "render/document.hpp"
 #include "render/gnuplot.hpp"
 #include "render/katex.hpp"
@@ -256,6 +257,54 @@ TEST(ReportRender, CtestJunitGivesEachTestsStatusAndSumsRapidChecksCaseCountsPer
     EXPECT_TRUE(r.tests.empty()) << b.what;
   }
   fs::remove_all(dir);
+}
+
+// The dashboard's verdicts come from the inputs: a failed check of a study, or a failed ctest of a
+// law's suites, makes that law FAIL (saying which); without a ctest run every ctest cell says how
+// to get one. Studies without cases (nothing measured) stand in for the real ones.
+TEST(Dashboard, ALawFailsOnAFailedCheckOrCtestAndEmptyCtestCellsSayHowToFillThem) {
+  const DissipationStudy dissipation{};
+  const StiffnessStudy stiffness{};
+  LinEl6Study linel6;
+  linel6.checks.push_back({"a check that failed", false, "measured"});
+  const IceStudy ice{};
+  const RestitutionStudy restitution{};
+  const BenchSummary bench{};
+  const Figure plot{"plots/x.svg", "caption", "<svg/>"};
+  const DashboardLinks links{"d", "dd", "s", "l6", "ice", "r", "b", "c"};
+  CtestRun run;
+  run.tests = {{"IceLaw.Breaks", CtestStatus::failed, {}}, {"ExudynLawProperty.P", CtestStatus::passed, 1000}};
+  auto markdown = [&](const CtestRun& ctest) {
+    Document doc;
+    append_dashboard(doc, {dissipation, stiffness, linel6, ice, restitution,
+                           {{"linel6 (seed 000)", false, "key", "l6"}}, builtin_claims_ledger(), bench, ctest, plot,
+                           links});
+    return doc.to_markdown();
+  };
+  auto row = [](const std::string& md, const std::string& law) {
+    const auto at = md.find("| `" + law + "` |");
+    return at == std::string::npos ? std::string() : md.substr(at, md.find('\n', at) - at);
+  };
+  const std::string md = markdown(run);
+  for (const char* law : {"linear", "linel6", "ice", "exudyn"}) std::printf("%s\n", row(md, law).c_str());
+  EXPECT_NE(row(md, "linear").find("**[PASS](#d)**"), std::string::npos);  // no checks: none failed
+  EXPECT_NE(row(md, "linel6").find("**[FAIL](#l6)** (study)"), std::string::npos);
+  EXPECT_NE(row(md, "ice").find("**[FAIL](#ice)** (1 ctest failed)"), std::string::npos);
+  // The restitution study passes only if it has cases and all converge: an empty one fails.
+  EXPECT_NE(row(md, "exudyn").find("**[FAIL](#r)** (study)"), std::string::npos);
+  EXPECT_NE(md.find("| [linel6 (seed 000)](#l6) | **[FAIL](#l6)** | key |"), std::string::npos);
+  CtestRun none;
+  none.problem = "no ctest results found (run scripts/test.sh)";
+  const std::string empty = markdown(none);
+  const std::string cells = row(empty, "ice");
+  std::printf("%s\n", cells.c_str());
+  std::size_t hints = 0;
+  for (auto at = cells.find("`bash scripts/test.sh` fills it"); at != std::string::npos;
+       at = cells.find("`bash scripts/test.sh` fills it", at + 1))
+    ++hints;
+  EXPECT_EQ(hints, 3u);  // properties, law tests, oracles' tests
+  EXPECT_NE(row(empty, "ice").find("**[PASS](#ice)**"), std::string::npos);
+  EXPECT_NE(empty.find("--output-junit ctest-junit.xml"), std::string::npos);
 }
 
 }  // namespace
