@@ -1,4 +1,4 @@
-// Full-step suite (issue 6): one whole solver step, Simulation::step -- broad phase (Verlet list,
+// Full-step suite: one whole solver step, Simulation::step -- broad phase (Verlet list,
 // rebuilt only when a sphere moved more than half the margin), contact detection, the contact
 // loop and the leapfrog -- on the settled packings of 1e3 (smoke) .. 1e6 spheres. Energy tracking
 // off. The packing keeps evolving from one iteration to the next (it is settled, so it barely

@@ -1,6 +1,6 @@
 // lawcheck_lammps_export: a benchmark packing (packing_cache.hpp, the very spheres the contact-step
 // suite runs on) as LAMMPS input, for the same-run comparison with LAMMPS's
-// `pair_style gran/hooke/history` (issue 12; scripts/bench.sh --vs-lammps, benchmarks/README.md
+// `pair_style gran/hooke/history` (scripts/bench.sh --vs-lammps, benchmarks/README.md
 // "LAMMPS, same run").
 //
 //   lawcheck_lammps_export --out DIR [--spheres 10000]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""lawcheck's contact step against LAMMPS gran/hooke/history, in the same run (issue 12).
+"""lawcheck's contact step against LAMMPS gran/hooke/history, in the same run.
 
     vs_lammps.py compare --benchmarks BIN --export BIN --work DIR [--lmp lmp] [--rounds 3]
                          [--warmup 2000] [--steps 2000] [--min-time 0.5]
