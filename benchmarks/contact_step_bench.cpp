@@ -1,4 +1,4 @@
-// Contact-step and threads suites: Simulation::contact_step -- for every contact, frame
+// Contact-step and threads suites of the linear law: Simulation::contact_step -- for every contact, frame
 // transport, local geometry, the law, global force and torque accumulated on both particles --
 // on the settled packings of 1e3 (smoke) .. 1e6 spheres (benchmarks/sphere_packing.hpp). Nothing
 // is integrated, so every iteration sees the same positions; all velocities are reversed between

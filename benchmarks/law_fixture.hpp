@@ -55,7 +55,8 @@ struct LawFixture {
     law.validate();
     material.validate("fixture.material");
     const auto require = [](bool ok, const char* field, double value, const char* what) {
-      if (!ok || !std::isfinite(value)) throw std::invalid_argument(fmt::format("fixture.{} = {}: {}", field, value, what));
+      if (!ok || !std::isfinite(value))
+        throw std::invalid_argument(fmt::format("fixture.{} = {}: {}", field, value, what));
     };
     require(radius_min > 0, "radius_min", radius_min, "must be positive");
     require(radius_max >= radius_min, "radius_max", radius_max, "must be at least radius_min");

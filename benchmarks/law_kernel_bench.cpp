@@ -1,4 +1,4 @@
-// Law kernel suite: LinearCoulombLaw<double>::step alone, the solver's own law (no
+// The linear law's kernel suite: LinearCoulombLaw<double>::step alone, the solver's own law (no
 // copy), over N pre-computed contacts (N = 1e3 .. 1e6), through the solver's law pass itself
 // (law_pass, dynamics/contact_block.hpp): blocks of 64 contacts, per contact a LocalGeom
 // from the block's arrays, FrictPhys as the pass receives it (the block's physics words:

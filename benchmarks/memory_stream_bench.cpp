@@ -1,4 +1,4 @@
-// Memory roofline reference (where a target is missed, the roofline says what bounds it): the
+// Memory roofline reference (where a target is missed, a roofline estimate of the bound): the
 // bandwidth one core gets streaming arrays the size of the law kernel's and the contact step's
 // working sets. STREAM's triad a[i] = b[i] + s c[i] over `mib` MiB in total (two arrays read, one
 // written), reported as bytes per second; a per-contact cost of B bytes cannot beat B / bandwidth.

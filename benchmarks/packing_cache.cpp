@@ -12,6 +12,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 namespace lawcheck::bench {
 namespace {
@@ -58,7 +59,9 @@ bool load(const std::filesystem::path& file, std::size_t n, std::uint64_t seed, 
 
 void save(const std::filesystem::path& file, std::uint64_t seed, const SpherePacking& p) {
   std::filesystem::create_directories(file.parent_path());
-  const auto tmp = std::filesystem::path(file).concat(".tmp");
+  // A temporary of this process's own: two benchmark binaries settling the same packing at once
+  // (ctest runs the smoke tests side by side) would otherwise write into one file.
+  const auto tmp = std::filesystem::path(file).concat(fmt::format(".tmp{}", ::getpid()));
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     const Header h{magic, p.size(), seed, p.settle_steps, {p.box.x(), p.box.y(), p.box.z()}};
@@ -69,7 +72,7 @@ void save(const std::filesystem::path& file, std::uint64_t seed, const SpherePac
     write_array(out, p.ang_vel);
     if (!out) throw std::runtime_error(fmt::format("cannot write packing cache {}", tmp.string()));
   }
-  std::filesystem::rename(tmp, file);  // a concurrent reader never sees a half-written file
+  std::filesystem::rename(tmp, file);  // atomic: a concurrent reader never sees a half-written file
 }
 
 SpherePacking settled(std::size_t n) {

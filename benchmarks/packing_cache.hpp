@@ -1,6 +1,6 @@
 #pragma once
-// The suites' packings by size, built once and cached on disk ("generated reproducibly
-// by the project, cached on disk after the first run").
+// The suites' packings by size, generated reproducibly by the project and cached on disk after
+// the first run.
 //   1e3, 1e4 spheres: settled by settle_packing (seeds below), stored as
 //                     <cache>/packing-v1-n<N>-seed<S>.bin; the 1e3 one serves the ctest smoke run.
 //   1e5, 1e6 spheres: tiles of the 1e4 packing (5 x 2 and 10 x 10 copies); tiling takes
