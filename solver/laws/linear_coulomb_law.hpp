@@ -97,7 +97,7 @@ struct LinearCoulombLaw {
   }
   State initial_state(const ContactCreation&, const Phys&) const { return {}; }
   ContactStiffness stiffness(const Phys& ph) const {
-    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
+    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0, 0.0};  // no damper
   }
 
   // Without branches (header, "Written without branches").
