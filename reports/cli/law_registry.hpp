@@ -1,6 +1,6 @@
 #pragma once
 // The laws a user can name in a scenario ("law": {"name": "linear", ...}) and that `lawcheck
-// laws` lists (issue 9). Each law has a LawSpec and its material a MaterialSpec
+// laws` lists. Each law has a LawSpec and its material a MaterialSpec
 // (cli/law_spec.hpp), one header per law. Adding a law to the command line is its spec header
 // and one entry in RegisteredLaws. Dispatch from the name to the law's type happens once per
 // command (with_registered_law), never per contact.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Usage: abuse_sweep.sh PATH/TO/lawcheck [CORPUS]   (CORPUS: abuse_corpus.txt beside this script)
-# The bad-input corpus of issue 14: every case of CORPUS is one lawcheck command line. Each must end
+# The bad-input corpus: every case of CORPUS is one lawcheck command line. Each must end
 # within 5 s with an exit code of its expected set (always one of 0, 1, 2: no signal, no hang),
 # write at most 2000 bytes on stderr and 1 MB on stdout, exit non-zero with exactly one stderr line,
 # print no NaN or inf when it succeeds and, where the corpus names a field, fail with stderr naming

@@ -2,7 +2,7 @@
 # Usage: expect_exit.sh CODE [--stderr PATTERN] COMMAND [ARGS...]
 # Runs COMMAND and passes iff it exits with CODE and (for a non-zero CODE) writes exactly one line
 # on stderr, of at most 2000 bytes -- the CLI's contract for bad arguments and failed runs
-# (issue 5: one clear line, exit code 2; issue 14: bounded, exit 1 for a failed run). With
+# (one clear, bounded line; exit code 2 for bad input, 1 for a failed run). With
 # --stderr, that line must also match the extended regular expression PATTERN (the field it names).
 expected="$1"; shift
 pattern=""

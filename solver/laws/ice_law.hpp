@@ -1,5 +1,5 @@
 #pragma once
-// The Ice law: seed 002 (../shared/seeds/002_*.txt), issue 10; Woo's Law2_L6Geom_IcePhys and
+// The Ice law: seed 002 (../shared/seeds/002_*.txt); Woo's Law2_L6Geom_IcePhys and
 // Cp2_IceMat_IcePhys (pkg/dem/Ice.{hpp,cpp}) as the reference implementation.
 // Material and physics: physics/ice_mat.hpp. Senses n, t, w, r: normal, shear, twist, rolling.
 //
@@ -24,7 +24,8 @@
 //   alpha_r = 1/(4pi) reproduce the beam for every Poisson ratio; with the seed's pairing alpha_w
 //   would have to be (G/E)/(2pi), i.e. depend on ktDivKn. Default: beam; `pairing = seed` gives
 //   the seed's. Woo's code (Ice.cpp: kWR = contA * alpha.cwiseProduct((kn, kt))) does what the
-//   seed writes, k_w from kn and k_r from kt -- not the other way round as issue 10 says.
+//   seed writes, k_w from kn and k_r from kt -- not the other way round, as the Ice law's task
+//   statement said.
 //   (IceLaw.BeamPairingMatchesTheElasticConnectorForAnyKtDivKnButTheSeedPairingDoesNot.)
 // - F_nb = c_n A, F_tb = c_t A: c in Pa (N/m^2 times m^2 = N). T_wb = c_w A^{3/2},
 //   T_rb = c_r A^{3/2}: Pa m^3 = N m, so every c is a stress; the seed's c_b is c_r (typo).

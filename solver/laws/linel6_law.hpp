@@ -1,6 +1,6 @@
 #pragma once
 // LinEl6: purely elastic contact in all six local DoFs (seed 000 "Purely elastic model 6-DoF
-// model"; Woo's Law2_L6Geom_FrictPhys_LinEl6; issue 9 item 7). A testing law: no slip, no
+// model"; Woo's Law2_L6Geom_FrictPhys_LinEl6). A testing law: no slip, no
 // plasticity, every sense a linear spring.
 //
 //   Fn = kn uN                      uN < 0 in compression (geometry/local_geom.hpp), not incremental
