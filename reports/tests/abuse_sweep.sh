@@ -74,6 +74,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   eval "set -- $line" || { echo "FAIL: corpus line $n does not parse: $line"; fail=1; continue; }
   case $1 in
     @file) printf '%b' "$3" >"$D/$2" ;;
+    @fifo) rm -f "$D/$2" && mkfifo "$D/$2" ;;
     @repeat) { printf '%s' "${5-}"; repeat "$3" "$4"; printf '%s' "${6-}"; } >"$D/$2" ;;
     @vary)
       # @vary CMD NAME EXITS FIELD TEMPLATE VALUE...: one case per VALUE, written for every @@ in TEMPLATE.
@@ -87,7 +88,7 @@ while IFS= read -r line || [ -n "$line" ]; do
           case $rest in *@@*) body="$body${rest%%@@*}$v" rest="${rest#*@@}" ;; *) break ;; esac
         done
         printf '%s%s' "$body" "$rest" >"$D/$name.$k.json"
-        run "$exits" "$field" "$cmd" "$D/$name.$k.json"
+        run "$exits" "$field" $cmd "$D/$name.$k.json"  # CMD may be several words: 'claims --ledger'
       done
       ;;
     @*) echo "FAIL: corpus line $n: unknown directive $1"; fail=1 ;;
