@@ -35,8 +35,8 @@
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
 // The time step is checked against the stable estimates of dynamics/time_step.hpp (every
-// stiffness each law exposes) before the first step and every `dt_check_period` steps; a dt
-// above the limit is an InputError naming "dt", the requested value and the limit.
+// stiffness and damping each law exposes) before the first step and every `dt_check_period`
+// steps; a dt above the limit is an InputError naming "dt", the requested value and the limit.
 
 #include <algorithm>
 #include <array>

@@ -55,5 +55,9 @@ case_ exudyn-model0 '{"law": {"name": "exudyn", "contactPlasticityRatio": 0.5}, 
 case_ exudyn-model1 '{"law": {"name": "exudyn", "impactModel": 1, "restitutionCoefficient": 0.5}, "radii": [0.01, 0.01], "speed": 1}'
 case_ exudyn-model2-hertz '{"law": {"name": "exudyn", "impactModel": 2, "restitutionCoefficient": 0.2, "contactStiffness": 1e8, "contactStiffnessExponent": 1.5}, "radii": [0.01, 0.01], "speed": 1}'
 case_ exudyn-damped-wall '{"law": {"name": "exudyn", "contactDamping": 10}, "radii": [0.01, "wall"], "speed": 1}'
+# where the stable limit, not t_c,est/20, binds: the Gonthier branch's hysteresis, Ice's stiff
+# rotational springs (as linel6-woo's twist and the stiff tangent above)
+case_ exudyn-model2-gonthier '{"law": {"name": "exudyn", "impactModel": 2, "restitutionCoefficient": 0.05}, "radii": [0.01, 0.01], "speed": 1}'
+case_ ice-stiff-rotation '{"law": {"name": "ice"}, "materials": [{"alphaR": 100, "alphaW": 100}], "radii": [0.01, 0.01], "speed": 1, "angle": 30, "spins": [[5, 5, 5], [0, 0, 0]]}'
 case_ exudyn-adhesive '{"law": {"name": "exudyn", "contactPlasticityRatio": 0.3, "adhesionCoefficient": 1e5, "constantPullOffForce": 0.1}, "radii": [0.01, 0.01], "speed": 1}'
 exit $fail
