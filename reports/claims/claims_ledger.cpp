@@ -2,9 +2,8 @@
 #include "claims/claims_ledger.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <limits>
 #include <set>
-#include <sstream>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -95,7 +94,8 @@ Claim parse_claim(const json& j, std::size_t i, const std::set<std::string>& see
     if (!seed_ids.contains(s) || s == c.seed)
       throw InputError(where + ".also_in", s, "must name another of the ledger's seeds");
   const json& line = field(j, where, "line");
-  if (!line.is_number_integer() || line.get<long long>() < 1)
+  // An integer beyond int (a line 1e12) would wrap in the cast below.
+  if (!line.is_number_integer() || line.get<long long>() < 1 || line.get<long long>() > std::numeric_limits<int>::max())
     throw InputError(where + ".line", line.dump(), "must be a positive integer (line of the quote in the seed)");
   c.line = static_cast<int>(line.get<long long>());
   c.quote = text(j, where, "quote", true);
@@ -152,6 +152,10 @@ ClaimsLedger parse_claims_ledger(std::string_view json_text) {
   } catch (const json::parse_error& e) {
     throw InputError("claims ledger", "(text)", std::string("is not valid JSON: ") + e.what());
   }
+  return claims_ledger_from_json(root);
+}
+
+ClaimsLedger claims_ledger_from_json(const json& root) {
   only_keys(root, "ledger", {"seeds", "claims"});
   ClaimsLedger ledger;
   const json& seeds = field(root, "ledger", "seeds");
@@ -171,14 +175,6 @@ ClaimsLedger parse_claims_ledger(std::string_view json_text) {
       throw InputError(fmt::format("claims[{}].id", i), ledger.claims.back().id, "duplicate claim id");
   }
   return ledger;
-}
-
-ClaimsLedger load_claims_ledger(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("ledger", path, "cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_claims_ledger(text.str());
 }
 
 std::string_view builtin_claims_json() { return detail::embedded_claims_json(); }

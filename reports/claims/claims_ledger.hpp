@@ -32,6 +32,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace lawcheck::reports {
 
 enum class Verdict { holds, wrong, typo, ambiguous, answered, not_decidable, not_yet_decided };
@@ -77,10 +79,12 @@ struct ClaimsLedger {
   std::vector<std::string> test_names() const;
 };
 
-// Parses and validates the ledger text; throws InputError naming the entry and field.
+// Validates a parsed ledger; throws InputError naming the entry and field. A ledger file given
+// on the command line is read and parsed by the CLI's input layer (reports/cli/input.hpp: regular
+// file, size, depth, duplicate keys, numbers in range) and handed here.
+ClaimsLedger claims_ledger_from_json(const nlohmann::json& root);
+// Parses and validates the ledger text (the built-in one, and tests).
 ClaimsLedger parse_claims_ledger(std::string_view json_text);
-// Reads and parses a ledger file (InputError if it cannot be read).
-ClaimsLedger load_claims_ledger(const std::string& path);
 // The ledger compiled into the program (reports/claims/claims.json at build time).
 std::string_view builtin_claims_json();
 const ClaimsLedger& builtin_claims_ledger();

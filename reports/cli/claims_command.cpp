@@ -1,8 +1,9 @@
-// `lawcheck claims [--json] [--seed 000] [--ledger FILE]`: the claims ledger (issue 15) -- every
+// `lawcheck claims [--json] [--seed 000] [--ledger FILE]`: the claims ledger -- every
 // checkable statement of the seeds with its verdict, the correct statement, the evidence and the
 // ctest that decides it. Text: counts per verdict per seed, then the entries; --json: the entries
 // as in reports/claims/claims.json plus the counts. --seed keeps one seed's entries; --ledger reads
-// another ledger file instead of the one compiled in (to check an edited copy). A bad ledger or
+// another ledger file instead of the one compiled in (to check an edited copy), through the input
+// layer every JSON file takes (cli/input.hpp). A bad ledger or
 // an unknown seed is an InputError naming the entry and field: one stderr line, exit 2.
 #include <memory>
 #include <string>
@@ -83,7 +84,8 @@ void add_claims_command(CLI::App& app) {
   cmd->add_option("--ledger", a->ledger, "read this ledger file instead of the built-in reports/claims/claims.json")
       ->check(non_empty("--ledger"));
   cmd->callback([a] {
-    ClaimsLedger l = a->ledger.empty() ? reports::builtin_claims_ledger() : reports::load_claims_ledger(a->ledger);
+    ClaimsLedger l = a->ledger.empty() ? reports::builtin_claims_ledger()
+                                       : reports::claims_ledger_from_json(load_json_file("--ledger", a->ledger));
     if (!a->seed.empty()) {
       std::string ids;
       for (const auto& s : l.seeds) ids += (ids.empty() ? "" : ", ") + s.id;

@@ -1,4 +1,4 @@
-// `lawcheck demo`: the built-in two-sphere LawTester scenario of issue 2 -- compress, shear past
+// `lawcheck demo`: the built-in two-sphere LawTester scenario -- compress, shear past
 // the Coulomb limit, unload until the contact breaks -- with its energy table. It is an ordinary
 // lawtest scenario (cli/lawtest_scenario.hpp), so `lawcheck lawtest` runs the same path.
 //

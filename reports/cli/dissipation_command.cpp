@@ -1,5 +1,5 @@
 // `lawcheck dissipation [--json] [--kt .. --fy .. --amplitude .. --radius .. --steps 8,32,..]`:
-// the dissipation study alone (issue 5), as a table or as JSON
+// the dissipation study alone, as a table or as JSON
 // {"decision": NAME, "seed_decision": NAME, "solver_default": NAME, "cases": [{"name", "setup", "exact", "rows": [{"steps",
 // "formula", "dissipation", "rel_error", "order", "energy_residual"}]}], "checks": [...]}.
 #include <cmath>
@@ -55,7 +55,7 @@ nlohmann::json to_json(const reports::DissipationStudy& d) {
   return j;
 }
 
-// Limits (issue 14). The exact figure-eight (oracles::coulomb_slip_2d) costs time in proportion
+// Limits. The exact figure-eight (oracles::coulomb_slip_2d) costs time in proportion
 // to kt R/fy (measured: 4 s at 20, 22 s at 200, hours at 1.6e6 = `--radius 16`); the default is 2,
 // the circle sweep goes to 20. The checks' rounding tolerances assume N up to a few thousand steps
 // (a check fails at N = 32768) and the paths are held in memory.

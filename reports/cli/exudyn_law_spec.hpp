@@ -1,5 +1,5 @@
 #pragma once
-// The command-line face of Exudyn's sphere-sphere law (seed 003, issue 11; laws/exudyn_law.hpp):
+// The command-line face of Exudyn's sphere-sphere law (seed 003; laws/exudyn_law.hpp):
 // its parameters under the seed's names, and its material (density only). Include after
 // cli/law_registry.hpp's primary templates; registering it is one entry in RegisteredLaws.
 
@@ -57,6 +57,16 @@ struct LawSpec<ExudynLaw<double>> {
          "d in d_p = lambda_P^(1/n) d: history maximum (Edinburgh, Exudyn data[3]) | current (the seed's text: no "
          "dissipation)"}};
   }
+  // The inputs that set the contact's normal, tangential, twist and bending stiffness and its
+  // damping (check_contact_stiffness names them; laws/exudyn_law.hpp "Stable time step").
+  static std::string_view stiffness_inputs(const Law& law, std::size_t sense) {
+    const bool plastic = law.impact_model == 0;
+    if (sense == 0)
+      return plastic ? "law.contactStiffness, law.contactStiffnessExponent, law.contactPlasticityRatio"
+                     : "law.contactStiffness, law.contactStiffnessExponent, law.restitutionCoefficient";
+    if (sense == 4) return plastic ? "law.contactDamping" : "law.contactDamping, law.restitutionCoefficient";
+    return "";
+  }
   static Law parse(const json& j, const std::string& p) {
     only_keys(j, p,
               {"name", "contactStiffness", "contactDamping", "contactStiffnessExponent", "dynamicFriction",
@@ -68,6 +78,9 @@ struct LawSpec<ExudynLaw<double>> {
       if (j.contains(key)) field = number(j[key], p + "." + key);
     };
     read("contactStiffness", law.contact_stiffness);
+    // The seed allows k_c = 0 (UReal); a contact without its spring has no impact to resolve and
+    // no stable step to estimate: refused here, in every command, naming the key.
+    if (!(law.contact_stiffness > 0)) throw InputError(p + ".contactStiffness", law.contact_stiffness, "must be positive");
     read("contactDamping", law.contact_damping);
     read("contactStiffnessExponent", law.stiffness_exponent);
     read("dynamicFriction", law.dynamic_friction);

@@ -67,6 +67,14 @@ struct LawSpec<IceLaw<double>> {
              "plastic dissipation formula per sense: yield_times_slip | code_split (Woo's) | elastic_difference | "
              "mean_yield_times_slip (= yield_times_slip here: Ice keeps no previous yield force)"}};
   }
+  // The inputs that set the contact's normal, tangential, twist and bending stiffness and its
+  // damping (check_contact_stiffness names them).
+  static std::string_view stiffness_inputs(const Law&, std::size_t sense) {
+    static constexpr std::string_view inputs[5] = {
+      "materials[].young, radii", "materials[].ktDivKn, materials[].young",
+      "materials[].alphaW, law.pairing", "materials[].alphaR, law.pairing", ""};
+    return inputs[sense];
+  }
   static Law parse(const json& j, const std::string& p) {
     only_keys(j, p, {"name", "pairing", "dissipation"});
     Law law;

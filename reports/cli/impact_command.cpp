@@ -1,4 +1,4 @@
-// `lawcheck impact SCENE.json [--json]` (issue 11): one impact through the full solver
+// `lawcheck impact SCENE.json [--json]`: one impact through the full solver
 // (Simulation<Law>) for any registered law, beside the oracle's values where one exists.
 //   {
 //     "law": {"name": "exudyn", ...},        the law and its parameters (`lawcheck laws`); default linear
@@ -7,7 +7,7 @@
 //     "speed": 1.0,                          relative approach speed [m/s], required, > 0
 //     "angle": 0,                            angle [deg] of the relative velocity to the normal, in [0, 90)
 //     "spins": [[wx, wy, wz], [wx, wy, wz]], angular velocities [rad/s] (the wall has none)
-//     "dt": 1e-6                             default: t_c,est / 200 (stated in the output)
+//     "dt": 1e-6                             default: min(t_c,est / 200, dt_stable / 2) (stated)
 //   }
 // t_c,est: exudyn: the undamped power-law impact 2 (x_max/v_n) B(1/(n+1), 1/2)/(n+1), x_max from
 // m* v_n^2/2 = k_c x_max^(n+1)/(n+1); other laws: pi sqrt(m*/kn) with kn of the contact as the law
@@ -16,7 +16,22 @@
 // oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
 // linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
 // linear laws (linear, linel6, ice): oracles::linear_impact with the contact's kn.
-// Limits (issue 14): the derived m*, v_n, t_c,est and dt must be finite positive doubles, the
+// The time step's limit: dt_limit = min(dt_stable, t_c,est / min_steps_per_contact).
+//   dt_stable is the solver's own estimate for these two bodies and this contact
+//   (dynamics/time_step.hpp: every spring the law has and its damping, with the law's stiffness at
+//   the largest overlap it expects and, for the exudyn law, at x_max,est too; and the p-wave
+//   estimate the solver checks before the first step): above it the run blows up.
+//   t_c,est / 20: below dt_stable a run is stable but may not resolve the contact -- the ledger
+//   errs at the force's kinks by up to (omega dt)^2 / 4 of the energy each (cli/balance_guard.hpp),
+//   and at dt_stable the contact lasts a few steps (the linear law's elastic impact of two
+//   spheres at 0.999 dt_stable: balance error 0.09, restitution 0.906); 20 steps keep each kink
+//   below (pi/20)^2 / 4 = 6e-3.
+// A given dt must be below dt_limit (InputError naming dt, the limit and what sets it); the
+// default is t_c,est/200, or dt_limit/2 where a stiffer spring than the normal one (twist,
+// bending, tangential) or the damping sets a lower limit.
+// Runtime guard (cli/balance_guard.hpp): an energy balance error above max_balance_error of the
+// largest energy term ends the run with exit 1 and the figure instead of its results.
+// Limits: the derived m*, v_n, t_c,est and dt must be finite positive doubles, the
 // estimated largest overlap x_max,est below the smaller radius (else the bodies pass through each
 // other) and above 1e6 roundings of the centre distance (else it is not resolved), and the run
 // at most max_impact_steps steps (InputError, exit 2); a NaN or inf in the state stops the run
@@ -34,11 +49,13 @@
 #include <boost/math/special_functions/beta.hpp>
 #include <fmt/core.h>
 
+#include "cli/balance_guard.hpp"
 #include "cli/command.hpp"
 #include "cli/input.hpp"
 #include "cli/law_registry.hpp"
 #include "dynamics/simulation.hpp"
 #include "dynamics/state_error.hpp"
+#include "dynamics/time_step.hpp"
 #include "oracles/bad_parameter.hpp"
 #include "oracles/normal_impact.hpp"
 #include "physics/stiffness_rules.hpp"
@@ -51,8 +68,13 @@ void add_impact_command(CLI::App& app);
 
 namespace {
 
-// The longest run `impact` does (about 0.1 us a step for two particles: a few seconds at most).
-constexpr double max_impact_steps = 2e7;
+// The longest run `impact` does: 0.7 us a step for two particles with energy tracked (Release,
+// measured on 3.4e5 steps), so 2e6 steps stay near 1.5 s, within the 5 s any command may take.
+// A run needs about t_c,est/dt steps to separate; the bound applies to the 50 t_c,est a
+// contact that does not end may run.
+constexpr double max_impact_steps = 2e6;
+// The fewest steps over the estimated contact duration a given dt may leave (header).
+constexpr double min_steps_per_contact = 20;
 
 template <class Law>
 struct ImpactScene {
@@ -117,11 +139,58 @@ struct Oracle {
   std::string source;
 };
 
+// The contact's stiffnesses and damping as the solver will build them (ContactStiffness).
 template <class Law>
-double contact_kn(const ImpactScene<Law>& s) {
+ContactStiffness contact_stiffness(const ImpactScene<Law>& s) {
   const ContactLengths l = contact_lengths({ShapeKind::sphere, s.r1},
                                            s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2}, 0);
-  return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l})).normal;
+  return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l}));
+}
+
+template <class Law>
+double contact_kn(const ImpactScene<Law>& s) {
+  return contact_stiffness(s).normal;
+}
+
+// The largest of the contact's stiffnesses and damping for the stable step: the law's own
+// estimate and, for the exudyn law, its springs at this impact's x_max,est (larger than the
+// law's length/10 bound for a fast impact on a stiff power law), sense by sense.
+template <class Law>
+ContactStiffness step_stiffness(const ImpactScene<Law>& s, double x_max_est) {
+  ContactStiffness k = contact_stiffness(s);
+  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
+    const ContactStiffness at = s.law.stiffness_at(x_max_est);
+    k.normal = std::max(k.normal, at.normal);
+    k.damping = std::max(k.damping, at.damping);
+  }
+  return k;
+}
+
+// The stable limit of this scene: the solver's estimate for the two bodies and the contact
+// (dynamics/time_step.hpp, particle_dt), and the smallest of the limits each sense alone sets, to
+// name the inputs that set it.
+struct StableStep {
+  double dt;
+  std::size_t sense;  // 0 normal, 1 tangential, 2 twist, 3 bending, 4 damping: the one alone lowest
+};
+
+StableStep stable_step(const ContactStiffness& k, double m1, double i1, double m2, double i2, bool wall) {
+  auto limit = [&](const ContactStiffness& c) {
+    ParticleStiffness load;
+    load.add(c);
+    const double dt1 = particle_dt(m1, i1, load);
+    return wall ? dt1 : std::min(dt1, particle_dt(m2, i2, load));
+  };
+  const ContactStiffness alone[5] = {{k.normal, 0, 0, 0, 0}, {0, k.tangential, 0, 0, 0}, {0, 0, k.twist, 0, 0},
+                                     {0, 0, 0, k.bending, 0}, {k.normal, 0, 0, 0, k.damping}};
+  std::size_t sense = 0;
+  double lowest = std::numeric_limits<double>::infinity();
+  for (std::size_t d = 0; d < 5; ++d)
+    if (const double dt = limit(alone[d]); dt < lowest) {
+      lowest = dt;
+      sense = d;
+    }
+  return {limit(k), sense};
 }
 
 // The undamped impact's duration t_c,est and largest overlap x_max,est, and the oracle's values.
@@ -131,7 +200,7 @@ struct Estimate {
 };
 
 template <class Law>
-Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
+Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn, bool with_oracle) {
   using oracles::Real;
   Oracle o;
   if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
@@ -140,10 +209,23 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
     const double x_max = std::pow((n + 1) * m_eff * vn * vn / (2 * k), 1 / (n + 1));
     const double tc = 2 * x_max / vn * boost::math::beta(1 / (n + 1), 0.5) / (n + 1);
     const bool adhesive = L.pull_off_force > 0 || L.adhesion_coefficient > 0;
-    if (!adhesive && L.minimum_impact_velocity <= vn) {
+    if (with_oracle && !adhesive && L.minimum_impact_velocity <= vn) {
       const double lambda = L.impact_model == 0 ? L.plasticity_ratio : 0.0;
-      const reports::ImpactOracle r = reports::impact_oracle(L.impact_model, n, k, m_eff, vn, L.restitution, lambda,
-                                                             L.contact_damping, 1e-12);
+      reports::ImpactOracle r;
+      try {
+        r = reports::impact_oracle(L.impact_model, n, k, m_eff, vn, L.restitution, lambda, L.contact_damping, 1e-12);
+      } catch (const oracles::BadParameter&) {
+        throw;
+      } catch (const std::exception& e) {
+        // The 50-digit integration gave up (a step-size or bracket failure): name the law's
+        // parameters that drive it, which the integrator's own message cannot.
+        throw std::runtime_error(fmt::format(
+            "the impact oracle failed for law.impactModel = {}, law.contactStiffness = {}, "
+            "law.contactStiffnessExponent = {}, law.restitutionCoefficient = {}, law.contactPlasticityRatio = {}, "
+            "law.contactDamping = {} (m* = {:.6g} kg, v_n = {:.6g} m/s): {}",
+            L.impact_model, k, n, L.restitution, L.plasticity_ratio, L.contact_damping, m_eff, vn,
+            input_excerpt(e.what(), 200)));
+      }
       o.restitution = r.restitution;
       o.duration = r.duration;
       o.max_overlap = r.max_overlap;
@@ -160,7 +242,9 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
     }
     return {tc, x_max, o};
   } else {
+    check_contact_stiffness(s.law, contact_stiffness(s));
     const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));
+    if (!with_oracle) return {std::numbers::pi * std::sqrt(m_eff / kn), vn * std::sqrt(m_eff / kn), o};
     // A law with a linear normal dashpot says so in its LawSpec (normal_damping): the oracle is
     // then the damped linear oscillator's impact (zeta = c / (2 sqrt(m* kn)) < 1).
     double c = 0;
@@ -186,16 +270,17 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn) {
 // It is not rejected at parse time because whether a step lands in the window depends on the step
 // grid, i.e. on running it.
 template <class Law>
-json json_header(const ImpactScene<Law>& s, double dt, double tc_est) {
-  return {{"law", std::string(Law::name)}, {"dt", dt}, {"dt_rule", s.dt ? "given" : "t_c,est/200"},
-          {"estimated_contact_duration", tc_est}};
+json json_header(const ImpactScene<Law>& s, double dt, double stable, double limit, double tc_est) {
+  return {{"law", std::string(Law::name)}, {"dt", dt}, {"dt_rule", s.dt ? "given" : "default"},
+          {"stable_dt", stable}, {"dt_limit", limit}, {"estimated_contact_duration", tc_est}};
 }
 
 template <class Law>
-void print_no_contact(const ImpactScene<Law>& s, double dt, double tc_est, std::size_t steps, bool as_json) {
+void print_no_contact(const ImpactScene<Law>& s, double dt, double stable, double limit, double tc_est,
+                      std::size_t steps, bool as_json) {
   const double t = static_cast<double>(steps) * dt;
   if (as_json) {
-    json out = json_header(s, dt, tc_est);
+    json out = json_header(s, dt, stable, limit, tc_est);
     out["contact"] = false;
     out["steps"] = steps;
     out["note"] = "no contact during the run";
@@ -204,11 +289,31 @@ void print_no_contact(const ImpactScene<Law>& s, double dt, double tc_est, std::
   }
   fmt::print("impact: law {}, {}, speed {} m/s at {} deg\n", Law::name, s.wall ? "sphere-wall" : "sphere-sphere",
              s.speed, s.angle);
-  fmt::print("dt = {:.6e} s ({}; estimated contact duration {:.6e} s)\n", dt, s.dt ? "given" : "default t_c,est/200",
-             tc_est);
+  fmt::print("dt = {:.6e} s ({}; limit {:.6e} s, stable limit {:.6e} s; estimated contact duration {:.6e} s)\n",
+             dt, s.dt ? "given" : "default", limit, stable, tc_est);
   fmt::print("no contact during the run: {} steps ({:.6e} s), the bodies never touched at a step (grazing "
              "incidence); no restitution, duration or peak force to report\n",
              steps, t);
+}
+
+// The two bodies, sphere 1 `back` metres before touch along the relative velocity.
+template <class Law>
+void add_bodies(Simulation<Law>& sim, const ImpactScene<Law>& s, double back) {
+  sim.add_material(s.materials[0]);
+  sim.add_material(s.materials[1]);
+  const double a = s.angle * std::numbers::pi / 180;
+  const Vec3d u(std::cos(a), std::sin(a), 0);
+  BodyVelocity v1;
+  v1.vel = s.speed * u;
+  v1.ang_vel = s.spins[0];
+  sim.add_particle({Sphere{s.r1}, {Vec3d(-back * u)}, v1, 0});
+  if (s.wall) {
+    sim.add_particle({Wall{0, -1}, {Vec3d(s.r1, 0, 0)}, {}, 1, dof::all});
+  } else {
+    BodyVelocity v2;
+    v2.ang_vel = s.spins[1];
+    sim.add_particle({Sphere{s.r2}, {Vec3d(s.r1 + s.r2, 0, 0)}, v2, 1});
+  }
 }
 
 template <class Law>
@@ -222,7 +327,8 @@ void run_impact(const json& j, bool as_json) {
   const std::string sizes = s.wall ? "radii[0], materials[0].density" : "radii, materials[].density";
   derived_positive(sizes, "m*", m_eff);
   derived_positive("speed, angle", "normal speed v_n", vn);
-  const auto [tc_est, x_max_est, oracle] = estimate(s, m_eff, vn);
+  const double tc_est = estimate(s, m_eff, vn, false).duration;
+  const double x_max_est = estimate(s, m_eff, vn, false).max_overlap;
   derived_positive(sizes + ", speed, law", "estimated contact duration t_c,est", tc_est);
   // Bodies that would pass through each other (speed 1e300 m/s: x_max,est ~ 2e296 m) are bad
   // input, known before the run; the run itself would jump across the contact in one step and
@@ -242,37 +348,65 @@ void run_impact(const json& j, bool as_json) {
                                  "distance: the impact cannot be resolved (approach too slow for the contact's "
                                  "stiffness)",
                                  floor));
-  const double dt = s.dt ? *s.dt : tc_est / 200;
+
+  // The stable step (header): the contact's own limit and the solver's estimate before the first
+  // step (the p-wave one, for materials with a modulus), asked of the same scene.
+  const ContactStiffness k = step_stiffness(s, x_max_est);
+  check_contact_stiffness(s.law, k);
+  const double i1 = 0.4 * m1 * s.r1 * s.r1, i2 = s.wall ? 0.0 : 0.4 * m2 * s.r2 * s.r2;
+  const StableStep contact_limit = stable_step(k, m1, i1, m2, i2, s.wall);
+  const double solver_limit = [&] {
+    Simulation<Law> probe(s.law);
+    add_bodies(probe, s, 0);
+    return probe.stable_dt().dt;
+  }();
+  const double stable = std::min(contact_limit.dt, solver_limit);
+  const std::string_view set_by = contact_limit.dt <= solver_limit ? LawSpec<Law>::stiffness_inputs(s.law, contact_limit.sense)
+                                                                     : std::string_view("materials[].young, radii");
+  const std::string inputs = set_by.empty() ? std::string("law, materials, radii") : std::string(set_by);
+  static constexpr const char* sense_name[5] = {"normal spring", "tangential spring", "twist spring",
+                                                "bending spring", "normal damping"};
+  const std::string why = contact_limit.dt <= solver_limit
+                              ? fmt::format("the contact's {} ({})", sense_name[contact_limit.sense], inputs)
+                              : std::string("the p-wave estimate r sqrt(rho/E) the solver checks first");
+  derived_positive(inputs, "the stable time step", stable);
+  const double resolved = tc_est / min_steps_per_contact;
+  const double limit = std::min(stable, resolved);
+  if (s.dt && !(*s.dt < limit)) {
+    if (stable <= resolved)
+      throw InputError("dt", *s.dt,
+                       fmt::format("above the stable limit {:.6g} s of this impact, set by {} (leapfrog with the "
+                                   "law's springs and damping: dynamics/time_step.hpp)",
+                                   limit, why));
+    throw InputError("dt", *s.dt,
+                     fmt::format("above the limit {:.6g} s of this impact, t_c,est/{:g}: fewer steps over the estimated "
+                                 "contact duration {:.6g} s do not resolve the contact (stable limit {:.6g} s)",
+                                 limit, min_steps_per_contact, tc_est, stable));
+  }
+  const double dt = s.dt ? *s.dt : std::min(tc_est / 200, limit / 2);
   derived_positive("dt", "dt", dt);
   // Bounded work: the run may take up to (3.5 dt + 50 t_c,est)/dt steps.
-  if (const double n = (3.5 * dt + 50 * tc_est) / dt; !(n <= max_impact_steps))
-    throw InputError("dt", dt,
-                     fmt::format("too small for the estimated contact duration {:.6g} s: the run would take {:.3g} "
-                                 "steps (limit {})",
-                                 tc_est, n, max_impact_steps));
-
-  Simulation<Law> sim(s.law);
-  sim.add_material(s.materials[0]);
-  sim.add_material(s.materials[1]);
-  const Vec3d u(std::cos(a), std::sin(a), 0);
-  const double back = s.speed * dt * 3.5;  // contact onset mid-step, 3.5 steps in
-  BodyVelocity v1;
-  v1.vel = s.speed * u;
-  v1.ang_vel = s.spins[0];
-  sim.add_particle({Sphere{s.r1}, {Vec3d(-back * u)}, v1, 0});
-  if (s.wall)
-    sim.add_particle({Wall{0, -1}, {Vec3d(s.r1, 0, 0)}, {}, 1, dof::all});
-  else {
-    BodyVelocity v2;
-    v2.ang_vel = s.spins[1];
-    sim.add_particle({Sphere{s.r2}, {Vec3d(s.r1 + s.r2, 0, 0)}, v2, 1});
+  if (const double n = (3.5 * dt + 50 * tc_est) / dt; !(n <= max_impact_steps)) {
+    if (s.dt)
+      throw InputError("dt", dt,
+                       fmt::format("too small for the estimated contact duration {:.6g} s: the run would take {:.3g} "
+                                   "steps (limit {})",
+                                   tc_est, n, max_impact_steps));
+    throw InputError(inputs, fmt::format("stable time step {:.6g} s", stable),
+                     fmt::format("the default dt, half the stable limit set by {}, would take {:.3g} steps over the "
+                                 "estimated contact duration {:.6g} s (limit {}): that spring or damper is too stiff "
+                                 "for this impact",
+                                 why, n, tc_est, max_impact_steps));
   }
+  const Oracle oracle = estimate(s, m_eff, vn, true).oracle;
+  Simulation<Law> sim(s.law);
+  add_bodies(sim, s, s.speed * dt * 3.5);  // contact onset mid-step, 3.5 steps in
   sim.set_dt(dt);
   auto overlap = [&]() {
     const auto& P = sim.particles();
     return s.wall ? s.r1 - (P.pos[1].x() - P.pos[0].x()) : s.r1 + s.r2 - (P.pos[1] - P.pos[0]).norm();
   };
-  const double t_touch = back / s.speed;
+  const double t_touch = 3.5 * dt;
   const auto max_steps = static_cast<std::size_t>(std::ceil((t_touch + 50 * tc_est) / dt)) + 10;
   double peak = 0, max_overlap = 0, prev = overlap(), t_end = -1;
   bool touched = false;
@@ -291,7 +425,7 @@ void run_impact(const json& j, bool as_json) {
     prev = d;
   }
   if (!touched) {
-    print_no_contact<Law>(s, dt, tc_est, steps_run, as_json);
+    print_no_contact<Law>(s, dt, stable, limit, tc_est, steps_run, as_json);
     return;
   }
   if (t_end < 0)
@@ -309,10 +443,11 @@ void run_impact(const json& j, bool as_json) {
     if (*o) finite_result("an oracle value", **o);
   const auto& E = sim.energy();
   finite_result("the energy ledger's relative error", E.relative_error());
+  require_closed_balance(fmt::format("impact of law {} at dt = {:.6g} s", Law::name, dt), E.relative_error());
 
   auto opt = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
   if (as_json) {
-    json out = json_header(s, dt, tc_est);
+    json out = json_header(s, dt, stable, limit, tc_est);
     out["achieved_restitution"] = e;
     out["contact_duration"] = duration;
     out["peak_force"] = peak;
@@ -330,8 +465,8 @@ void run_impact(const json& j, bool as_json) {
   }
   fmt::print("impact: law {}, {}, speed {} m/s at {} deg, m* = {:.6e} kg\n", Law::name,
              s.wall ? "sphere-wall" : "sphere-sphere", s.speed, s.angle, m_eff);
-  fmt::print("dt = {:.6e} s ({}; estimated contact duration {:.6e} s)\n", dt,
-             s.dt ? "given" : "default t_c,est/200", tc_est);
+  fmt::print("dt = {:.6e} s ({}; limit {:.6e} s, stable limit {:.6e} s; estimated contact duration {:.6e} s)\n",
+             dt, s.dt ? "given" : "default", limit, stable, tc_est);
   auto row = [](const char* name, double solver, const std::optional<double>& o) {
     if (o)
       fmt::print("{:<22} {:>15.8e}   oracle {:>15.8e}   rel. diff {:+.2e}\n", name, solver, *o,

@@ -1,5 +1,5 @@
 #pragma once
-// The one input layer of every `lawcheck` subcommand (issue 14): numbers on the command line and
+// The one input layer of every `lawcheck` subcommand: numbers on the command line and
 // in JSON, JSON files, and output paths all enter through here, so every command keeps the same
 // contract (README "Exit codes and limits"): bad input -> InputError naming the field as the user
 // wrote it (an option "--kt", a JSON path "stages[1].maxSteps") with a bounded excerpt of the
@@ -11,12 +11,15 @@
 //             rejected, not rounded to inf or 0);
 //   counts    decimal digits only, in a stated [min, max];
 //   lists     comma-separated items, none empty ("8,,32" and ",,," are errors);
+//   files     every input file (scenes, scenarios, the claims ledger) is a regular file, checked on
+//             the descriptor opened without blocking: a FIFO, device or directory is refused;
 //   JSON      a regular file of at most max_json_bytes, nested at most max_json_depth deep, no key
 //             twice in one object, numbers inside the double range; a violation names the JSON
 //             path where it happened;
-//   outputs   checked before any work: a --csv file is created (truncated) up front, a report
-//             directory created and probed for writing; a write error at the end is a failed run
-//             (exit 1), as is a failed write to stdout (main.cpp).
+//   outputs   checked before any work: a --csv file is created (truncated) up front (not a
+//             directory or FIFO), a report directory created and probed for writing, every path
+//             error named with the option; a write error at the end is a failed run (exit 1), as
+//             is a failed write to stdout, a closed pipe included (main.cpp ignores SIGPIPE).
 
 #include <cerrno>
 #include <cfloat>
@@ -30,6 +33,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -178,82 +185,146 @@ struct JsonTrail {
 
 }  // namespace detail
 
+namespace detail {
+
+// nlohmann's SAX events, checked (depth, duplicate keys, where the parser is) and handed to its
+// DOM builder. Not json::parse with a callback: nlohmann 3.11.2's callback parser scans the
+// parent container at the end of every object (json_sax_dom_callback_parser::end_object),
+// quadratic in an array of objects -- 200 001 lawtest stages took 27 s to parse.
+class CheckedSax {
+public:
+  using json = nlohmann::json;
+  CheckedSax(json& root, const std::string& field, const std::string& origin)
+      : dom_(root), field_(field), origin_(origin) {}
+
+  bool null() { return scalar(nullptr) && dom_.null(); }
+  bool boolean(bool v) { return scalar(v) && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return scalar(v) && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return scalar(v) && dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const json::string_t& s) { return scalar(v) && dom_.number_float(v, s); }
+  bool string(json::string_t& v) { return scalar(v) && dom_.string(v); }
+  bool binary(json::binary_t& v) { return scalar(json::binary(v)) && dom_.binary(v); }
+  bool start_object(std::size_t n) { return open(true) && dom_.start_object(n); }
+  bool start_array(std::size_t n) { return open(false) && dom_.start_array(n); }
+  bool key(json::string_t& k) {
+    auto& f = trail_.frames.back();
+    if (!f.keys.insert(k).second) trail_.duplicate = trail_.path(k);
+    f.key = k;
+    return dom_.key(k);
+  }
+  bool end_object() { return close() && dom_.end_object(); }
+  bool end_array() { return close() && dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string& token, const Exception& e) {
+    // 406: "number overflow parsing '1e400'": name the JSON path of the number.
+    if (e.id == 406) {
+      const std::string where = trail_.path();
+      throw InputError(where.empty() ? field_ : where, token,
+                       "outside the range of a double (it would read as inf; magnitude up to 1.8e308)");
+    }
+    throw InputError(field_, origin_, fmt::format("malformed JSON ({})", input_excerpt(e.what(), 200)));
+  }
+
+private:
+  // A value after a key given twice in its object: the error, with that value.
+  void duplicate(const std::string& value) const {
+    if (!trail_.duplicate.empty()) throw InputError(trail_.duplicate, value, "duplicate key in one JSON object");
+  }
+  bool scalar(const json& v) {
+    duplicate(v.dump());
+    trail_.element_done();
+    return true;
+  }
+  bool open(bool object) {
+    duplicate(object ? "{...}" : "[...]");
+    if (trail_.frames.size() >= max_json_depth)
+      throw InputError(field_, origin_,
+                       fmt::format("JSON nested deeper than {} levels (at {})", max_json_depth, trail_.path()));
+    trail_.frames.push_back({object, {}, 0, {}});
+    return true;
+  }
+  bool close() {
+    trail_.frames.pop_back();
+    trail_.element_done();
+    return true;
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  JsonTrail trail_;
+  const std::string& field_;
+  const std::string& origin_;
+};
+
+}  // namespace detail
+
 // Parses JSON `text` read from `origin` (a file name, for messages) under the limits above.
 // `field` names the document ("scenario", "scene").
 inline nlohmann::json parse_json(const std::string& field, const std::string& origin, const std::string& text) {
-  using nlohmann::json;
-  detail::JsonTrail trail;
-  auto callback = [&](int, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start:
-        if (!trail.duplicate.empty())
-          throw InputError(trail.duplicate, event == json::parse_event_t::object_start ? "{...}" : "[...]",
-                           "duplicate key in one JSON object");
-        if (trail.frames.size() >= max_json_depth)
-          throw InputError(field, origin,
-                           fmt::format("JSON nested deeper than {} levels (at {})", max_json_depth, trail.path()));
-        trail.frames.push_back({event == json::parse_event_t::object_start, {}, 0, {}});
-        break;
-      case json::parse_event_t::key: {
-        const std::string key = parsed.get<std::string>();
-        auto& f = trail.frames.back();
-        if (!f.keys.insert(key).second) trail.duplicate = trail.path(key);
-        f.key = key;
-        break;
-      }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        trail.frames.pop_back();
-        trail.element_done();
-        break;
-      case json::parse_event_t::value:
-        if (!trail.duplicate.empty()) throw InputError(trail.duplicate, parsed.dump(), "duplicate key in one JSON object");
-        trail.element_done();
-        break;
-    }
-    return true;
-  };
-  try {
-    return json::parse(text, callback);
-  } catch (const json::out_of_range& e) {
-    // nlohmann: "number overflow parsing '1e400'": name the JSON path of the number.
-    const std::string what = e.what();
-    const auto q = what.find('\'');
-    const std::string token = q == std::string::npos ? what : what.substr(q + 1, what.rfind('\'') - q - 1);
-    const std::string where = trail.path();
-    throw InputError(where.empty() ? field : where, token, "outside the range of a double (it would read as inf; magnitude up to 1.8e308)");
-  } catch (const json::exception& e) {
-    throw InputError(field, origin, fmt::format("malformed JSON ({})", input_excerpt(e.what(), 200)));
-  }
+  nlohmann::json root;
+  detail::CheckedSax sax(root, field, origin);
+  nlohmann::json::sax_parse(text, &sax);
+  return root;
 }
 
-// Reads and parses a JSON file: a regular file (not a directory) of at most max_json_bytes.
-inline nlohmann::json load_json_file(const std::string& field, const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (path.empty()) throw InputError(field, "''", "empty: give a JSON file");
-  if (!fs::exists(st)) throw InputError(field, path, "no such file");
-  if (fs::is_directory(st)) throw InputError(field, path, "is a directory, not a JSON file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(field, path, fmt::format("cannot open the file ({})", std::strerror(errno)));
+// The text of the input file `path` named by `field` (an argument or option, for messages): a
+// regular file of at most `max_bytes`. Opened without blocking (O_NONBLOCK: a FIFO with no writer
+// would block in open() forever) and checked on the open descriptor (fstat), so a FIFO, a device
+// (/dev/zero would be read until memory runs out) or a directory is an InputError before any read.
+inline std::string read_regular_file(const std::string& field, const std::string& path, std::size_t max_bytes) {
+  if (path.empty()) throw InputError(field, "''", "empty: give a file name");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    const int err = errno;
+    throw InputError(field, path, err == ENOENT ? std::string("no such file")
+                                                : fmt::format("cannot open the file ({})", std::strerror(err)));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw InputError(field, path, fmt::format("cannot stat the file ({})", std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) throw InputError(field, path, "is a directory, not a file");
+  if (!S_ISREG(st.st_mode))
+    throw InputError(field, path, "is not a regular file (a FIFO, device or socket cannot be read as input)");
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
+    throw InputError(field, path, fmt::format("larger than the {} MiB limit of an input file", max_bytes >> 20));
   std::string text;
   char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > max_json_bytes)
-      throw InputError(field, path, fmt::format("larger than the {} MiB limit of a JSON file", max_json_bytes >> 20));
+  while (true) {
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(field, path, fmt::format("read error ({})", std::strerror(errno)));
+    }
+    if (got == 0) break;
+    text.append(buf, static_cast<std::size_t>(got));
+    if (text.size() > max_bytes)  // a file that grows while it is read
+      throw InputError(field, path, fmt::format("larger than the {} MiB limit of an input file", max_bytes >> 20));
   }
-  if (in.bad()) throw InputError(field, path, "read error");
-  return parse_json(field, path, text);
+  return text;
+}
+
+// Reads and parses a JSON file under the limits above (read_regular_file, parse_json).
+inline nlohmann::json load_json_file(const std::string& field, const std::string& path) {
+  return parse_json(field, path, read_regular_file(field, path, max_json_bytes));
 }
 
 // An output file named by `option` (--csv): created (truncated) now, before any work, so that an
-// unwritable path fails fast (InputError, exit 2).
+// unwritable path fails fast (InputError, exit 2). A directory or a FIFO is refused before any
+// open (a FIFO with no reader would block in open() forever); a character device such as
+// /dev/null or /dev/full is a legitimate sink. Every error of the path (too long, missing
+// directory, no permission) names the option and the path.
 inline std::ofstream open_output_file(const std::string& option, const std::string& path) {
   if (path.empty()) throw InputError(option, "''", "empty: give a file name");
-  if (std::filesystem::is_directory(path)) throw InputError(option, path, "is a directory, not a file");
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw InputError(option, path, "is a directory, not a file");
+    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+      throw InputError(option, path, "is a FIFO or socket, not a file (writing it could block)");
+  } else if (errno != ENOENT) {
+    throw InputError(option, path, fmt::format("cannot use the path ({})", std::strerror(errno)));
+  }
   std::ofstream out(path, std::ios::trunc);
   if (!out) throw InputError(option, path, fmt::format("cannot create the file ({})", std::strerror(errno)));
   return out;
@@ -272,7 +343,10 @@ inline void prepare_output_dir(const std::string& option, const std::string& dir
   namespace fs = std::filesystem;
   if (dir.empty()) throw InputError(option, "''", "empty: give a directory");
   std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError(option, dir, "exists and is not a directory");
+  const fs::file_status st = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    throw InputError(option, dir, fmt::format("cannot use the path ({})", ec.message()));
+  if (fs::exists(st) && !fs::is_directory(st)) throw InputError(option, dir, "exists and is not a directory");
   fs::create_directories(dir, ec);
   if (ec) throw InputError(option, dir, fmt::format("cannot create the directory ({})", ec.message()));
   const fs::path probe = fs::path(dir) / ".lawcheck-write-probe";

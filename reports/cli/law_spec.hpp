@@ -1,16 +1,19 @@
 #pragma once
-// How a law and its material appear on the command line (issue 9): LawSpec<Law> gives the law's
+// How a law and its material appear on the command line: LawSpec<Law> gives the law's
 // JSON keys (name, default, meaning) and reads them; MaterialSpec<Material> does the same for its
 // material. One header per law (cli/*_law_spec.hpp) specialises both; cli/law_registry.hpp lists
 // the laws.
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/json_fields.hpp"
+#include "laws/contact_law.hpp"
 #include "physics/frict_mat.hpp"
 
 namespace lawcheck::cli {
@@ -43,6 +46,28 @@ struct MaterialSpec<FrictMat> {
     return m;
   }
 };
+
+// A contact's stiffnesses and damping as the law builds them from the scene's inputs (every
+// command that runs a law checks them before the run): each finite, the normal stiffness
+// positive (a contact without a normal spring resolves nothing), the others non-negative (zero:
+// no spring in that sense, e.g. ktDivKn = 0). InputError naming the inputs that set the bad one
+// (LawSpec<Law>::stiffness_inputs) and its value.
+template <class Law>
+void check_contact_stiffness(const Law& law, const ContactStiffness& k) {
+  const double value[5] = {k.normal, k.tangential, k.twist, k.bending, k.damping};
+  static constexpr const char* sense[5] = {"normal stiffness", "tangential stiffness", "twist stiffness",
+                                           "bending stiffness", "normal damping"};
+  for (std::size_t d = 0; d < 5; ++d) {
+    const bool ok = std::isfinite(value[d]) && (d == 0 ? value[d] >= DBL_MIN : value[d] >= 0);
+    if (ok) continue;
+    const std::string_view inputs = LawSpec<Law>::stiffness_inputs(law, d);
+    throw InputError(inputs.empty() ? std::string_view("law, materials, radii") : inputs,
+                     fmt::format("{} = {}", sense[d], value[d]),
+                     d == 0 ? "input out of range: the contact's normal stiffness must be a finite positive double"
+                            : "input out of range: the contact's stiffnesses and damping must be finite, non-negative "
+                              "doubles");
+  }
+}
 
 // A scenario's "law" object (its name already read) as that law, checked.
 template <class Law>

@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include "cli/balance_guard.hpp"
 #include "cli/command.hpp"
 #include "cli/lawtest_scenario.hpp"
 
@@ -67,13 +68,30 @@ void parse_lawtest_common(const json& j, LawTesterSetup<Material>& setup, std::v
   if (!j.contains("stages")) throw InputError("stages", "(missing)", "at least one stage is needed");
   const json& st = j["stages"];
   if (!st.is_array()) throw InputError("stages", st.dump(), "must be an array of stages");
-  for (std::size_t i = 0; i < st.size(); ++i) stages.push_back(stage(st[i], fmt::format("stages[{}]", i)));
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < st.size(); ++i) {
+    stages.push_back(stage(st[i], fmt::format("stages[{}]", i)));
+    total += stages.back().max_steps;
+    if (total > max_history_steps)
+      throw InputError(fmt::format("stages[{}].maxSteps", i), stages.back().max_steps,
+                       fmt::format("the stages' maxSteps (default {} each) add up to more than the history limit of "
+                                   "{} steps",
+                                   default_stage_steps, max_history_steps));
+  }
 }
 
 template <SolverLaw Law>
 LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
   LawTester<Law> tester(s.law, s.setup, s.stages);
   tester.run();  // a NaN or inf stops it at that step (StateError naming step, stage, quantity: exit 1)
+  // The guard before anything is printed: a run whose balance does not close reports nothing.
+  double scale = 0, worst = 0;
+  for (const auto& r : tester.records()) {
+    scale = std::max(scale, std::abs(r.work));
+    worst = std::max(worst, std::abs(r.balance_error()));
+  }
+  require_closed_balance(fmt::format("lawtest of law {} at dt = {:.6g} s", Law::name, s.setup.dt),
+                         scale > 0 ? worst / scale : 0.0);
   fmt::print("{:<12} {:>8} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13} {:>13}\n", "stage", "steps", "uN [m]",
              "|Ft| [N]", "|T| [N m]", "elastic [J]", "dissipated [J]", "work [J]", "balance [J]");
   for (const auto& sum : tester.summaries()) {
@@ -89,8 +107,6 @@ LawTester<Law> run_and_print(const LawtestScenario<Law>& s) {
   std::string kinds;
   for (EnergyKind k : Law::energy_kinds) kinds += fmt::format(" {} {:.6e} J", name_of(k), last.dissipated[k]);
   fmt::print("dissipated by kind:{}\n", kinds.empty() ? " (this law dissipates nothing)" : kinds);
-  double scale = 0;
-  for (const auto& r : tester.records()) scale = std::max(scale, std::abs(r.work));
   fmt::print("final balance error work - elastic - dissipated = {:.3e} J ({:.3e} of the largest work), law {}\n",
              last.balance_error(), scale > 0 ? last.balance_error() / scale : 0.0, Law::name);
   return tester;

@@ -15,14 +15,17 @@
 // values/whats/until: tester/law_tester.hpp and tester/until_condition.hpp. Unknown keys, unknown
 // law names, wrong types and bad values are InputErrors naming the JSON path ("stages[1].until",
 // "law.charLen"); the file itself is read by cli/input.hpp (size, nesting, duplicate keys).
-// Limits (issue 14; the LawTester holds the whole history in memory, ~250 bytes a step):
-// maxSteps defaults to default_stage_steps, and the stages' maxSteps add up to at most
-// max_history_steps. Derived quantities are checked before the run: masses, inertias and the
-// contact's stiffnesses at creation finite and positive; dt below the leapfrog limit
-// 2 sqrt(m/k) of every free DoF on its own spring (normal kn, tangential kt, twist, bending:
-// dynamics/time_step.hpp, oscillator_dt); one step's prescribed normal motion below the smaller
+// Limits (the LawTester holds the whole history in memory, ~250 bytes a step): maxSteps defaults
+// to default_stage_steps, and the stages' maxSteps add up to at most max_history_steps, checked
+// stage by stage while the stages are read (a file of 200 001 stages stops at the first stage
+// beyond the limit instead of being parsed whole). Derived quantities are checked before the run:
+// masses and inertias finite and positive, the contact's stiffnesses and damping at creation
+// (check_contact_stiffness: finite, normal positive, naming the inputs that set them); dt below the
+// leapfrog limit of every free DoF on its own spring, damped for the normal one
+// (dynamics/time_step.hpp, oscillator_dt); one step's prescribed normal motion below the smaller
 // radius. A NaN or inf in a record stops the run at that step (LawTester::run, StateError: exit 1)
-// naming step, stage and quantity.
+// naming step, stage and quantity; a balance error above cli/balance_guard.hpp's threshold of the
+// largest work ends it with exit 1 after the run.
 
 #include <algorithm>
 #include <string>
@@ -70,34 +73,24 @@ void check_derived(const LawtestScenario<Law>& s) {
   const ContactLengths l = contact_lengths({ShapeKind::sphere, st.radii[0]}, {ShapeKind::sphere, st.radii[1]},
                                            st.initial_uN, st.rules);
   const ContactStiffness k = s.law.stiffness(s.law.make_phys(st.materials[0], st.materials[1], {st.initial_uN, l}));
+  check_contact_stiffness(s.law, k);
   const double springs[6] = {k.normal, k.tangential, k.tangential, k.twist, k.bending, k.bending};
-  const char* names[6] = {"normal (kn)", "tangential (kt)", "tangential (kt)", "twist", "bending", "bending"};
-  for (std::size_t d = 0; d < 6; ++d)
-    if (!std::isfinite(springs[d]) || springs[d] < 0)
-      throw InputError("materials, radii, law", fmt::format("{} stiffness = {}", names[d], springs[d]),
-                       "input out of range: the contact's stiffness is not a finite double");
+  const double dampers[6] = {k.damping, 0, 0, 0, 0, 0};
   const double rmin = std::min(st.radii[0], st.radii[1]);
-  std::uint64_t total = 0;
   for (std::size_t i = 0; i < s.stages.size(); ++i) {
     const LawTesterStage& stage = s.stages[i];
     const std::string p = fmt::format("stages[{}]", i);
-    total += stage.max_steps;
-    if (total > max_history_steps)
-      throw InputError(p + ".maxSteps", stage.max_steps,
-                       fmt::format("the stages' maxSteps (default {} each) add up to more than the history limit of "
-                                   "{} steps",
-                                   default_stage_steps, max_history_steps));
     if (stage.whats[0] == 'v' && !(std::abs(stage.values[0]) * st.dt < rmin))
       throw InputError(p + ".values[0], dt", fmt::format("{} m/s x {} s", stage.values[0], st.dt),
                        "one step moves the centres by more than the smaller radius");
     for (std::size_t d = 0; d < 6; ++d) {
       if (stage.whats[d] != '.') continue;
-      const double limit = oscillator_dt(d < 3 ? m_eff : i_eff, springs[d]);
+      const double limit = oscillator_dt(d < 3 ? m_eff : i_eff, springs[d], dampers[d]);
       if (!(st.dt < limit))
         throw InputError("dt", st.dt,
-                         fmt::format("above the stable limit {:.6g} s of {}'s free DoF {} (leapfrog on one spring: "
-                                     "dt < 2 sqrt(m/k), k = {:.6g})",
-                                     limit, p, d, springs[d]));
+                         fmt::format("above the stable limit {:.6g} s of {}'s free DoF {} (leapfrog on one spring "
+                                     "and damper: dt < 2/(c/2m + sqrt((c/2m)^2 + k/m)), k = {:.6g}, c = {:.6g})",
+                                     limit, p, d, springs[d], dampers[d]));
     }
   }
 }

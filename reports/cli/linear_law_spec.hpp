@@ -18,6 +18,13 @@ struct LawSpec<LinearCoulombLaw<double>> {
              "plastic dissipation formula: mean_yield_times_slip (default) | yield_times_slip | code_split | "
              "elastic_difference"}};
   }
+  // The inputs that set the contact's normal, tangential, twist and bending stiffness and its
+  // damping (check_contact_stiffness names them).
+  static std::string_view stiffness_inputs(const Law&, std::size_t sense) {
+    static constexpr std::string_view inputs[5] = {
+      "materials[].young, radii", "materials[].ktDivKn, materials[].young", "", "", ""};
+    return inputs[sense];
+  }
   // `j` is the scenario's "law" object; its "name" has been read already.
   static Law parse(const json& j, const std::string& p) {
     only_keys(j, p, {"name", "noBreak", "noSlip", "dissipation"});

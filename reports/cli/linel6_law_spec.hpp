@@ -18,6 +18,14 @@ struct LawSpec<LinEl6Law<double>> {
              "kw, kb from kn, kt: squared (kn l^2, the dimensionally consistent rule) | seed (kn l) | woo (kn/l)"},
             {"noBreak", "false", "keep the contact in tension (uN > 0); Woo's LinEl6 never breaks"}};
   }
+  // The inputs that set the contact's normal, tangential, twist and bending stiffness and its
+  // damping (check_contact_stiffness names them).
+  static std::string_view stiffness_inputs(const Law&, std::size_t sense) {
+    static constexpr std::string_view inputs[5] = {
+      "materials[].young, radii", "materials[].ktDivKn, materials[].young",
+      "law.charLen, law.rotationalStiffness", "law.charLen, law.rotationalStiffness", ""};
+    return inputs[sense];
+  }
   static Law parse(const json& j, const std::string& p) {
     only_keys(j, p, {"name", "charLen", "rotationalStiffness", "noBreak"});
     Law law;

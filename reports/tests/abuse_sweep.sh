@@ -1,6 +1,6 @@
 #!/bin/sh
 # Usage: abuse_sweep.sh PATH/TO/lawcheck [CORPUS]   (CORPUS: abuse_corpus.txt beside this script)
-# The bad-input corpus of issue 14: every case of CORPUS is one lawcheck command line. Each must end
+# The bad-input corpus: every case of CORPUS is one lawcheck command line. Each must end
 # within 5 s with an exit code of its expected set (always one of 0, 1, 2: no signal, no hang),
 # write at most 2000 bytes on stderr and 1 MB on stdout, exit non-zero with exactly one stderr line,
 # print no NaN or inf when it succeeds and, where the corpus names a field, fail with stderr naming
@@ -74,6 +74,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   eval "set -- $line" || { echo "FAIL: corpus line $n does not parse: $line"; fail=1; continue; }
   case $1 in
     @file) printf '%b' "$3" >"$D/$2" ;;
+    @fifo) rm -f "$D/$2" && mkfifo "$D/$2" ;;
     @repeat) { printf '%s' "${5-}"; repeat "$3" "$4"; printf '%s' "${6-}"; } >"$D/$2" ;;
     @vary)
       # @vary CMD NAME EXITS FIELD TEMPLATE VALUE...: one case per VALUE, written for every @@ in TEMPLATE.
@@ -87,7 +88,7 @@ while IFS= read -r line || [ -n "$line" ]; do
           case $rest in *@@*) body="$body${rest%%@@*}$v" rest="${rest#*@@}" ;; *) break ;; esac
         done
         printf '%s%s' "$body" "$rest" >"$D/$name.$k.json"
-        run "$exits" "$field" "$cmd" "$D/$name.$k.json"
+        run "$exits" "$field" $cmd "$D/$name.$k.json"  # CMD may be several words: 'claims --ledger'
       done
       ;;
     @*) echo "FAIL: corpus line $n: unknown directive $1"; fail=1 ;;

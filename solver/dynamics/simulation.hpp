@@ -35,8 +35,8 @@
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
 // The time step is checked against the stable estimates of dynamics/time_step.hpp (every
-// stiffness each law exposes) before the first step and every `dt_check_period` steps; a dt
-// above the limit is an InputError naming "dt", the requested value and the limit.
+// stiffness and damping each law exposes) before the first step and every `dt_check_period`
+// steps; a dt above the limit is an InputError naming "dt", the requested value and the limit.
 
 #include <algorithm>
 #include <array>
@@ -174,21 +174,15 @@ public:
     slowness_.resize(materials_.size());
     for (std::size_t m = 0; m < materials_.size(); ++m) slowness_[m] = materials_.slowness(m);
     DtLimit lim = p_wave_dt(particles_, slowness_);
-    translational_.assign(particles_.size(), 0.0);
-    rotational_.assign(particles_.size(), 0.0);
+    load_.assign(particles_.size(), ParticleStiffness{});
     for_each_batch([&](auto I, auto& batch) {
       const auto& law = std::get<I>(laws_);
       for (std::size_t k = 0; k < batch.size(); ++k) {
         const ContactStiffness s = law.stiffness(batch.phys[k]);
-        const double kk = s.normal + 3.5 * s.tangential;
-        const double kr = std::max(s.twist, s.bending);
-        for (std::uint32_t i : {batch.id1[k], batch.id2[k]}) {
-          translational_[i] += kk;
-          rotational_[i] += kr;
-        }
+        for (std::uint32_t i : {batch.id1[k], batch.id2[k]}) load_[i].add(s);
       }
     });
-    const DtLimit c = contact_dt(particles_, translational_, rotational_);
+    const DtLimit c = contact_dt(particles_, load_);
     return c.dt < lim.dt ? c : lim;
   }
 
@@ -849,7 +843,8 @@ private:
   int planned_threads_ = 0;
   std::size_t planned_particles_ = 0;
   std::array<std::uint64_t, 2 * law_count> planned_revisions_{};
-  std::vector<double> slowness_, translational_, rotational_;
+  std::vector<double> slowness_;
+  std::vector<ParticleStiffness> load_;
   LeapfrogScratch leapfrog_;
   EnergyLedger energy_;
   double initial_elastic_ = 0;

@@ -1,5 +1,6 @@
 #include "dynamics/time_step.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace lawcheck {
@@ -18,21 +19,33 @@ DtLimit p_wave_dt(const Particles& p, std::span<const double> slowness) {
   return out;
 }
 
-DtLimit contact_dt(const Particles& p, std::span<const double> translational, std::span<const double> rotational) {
+void ParticleStiffness::add(const ContactStiffness& s) {
+  translational += s.normal + 3.5 * s.tangential;
+  rotational += std::max(s.twist, s.bending);
+  damping += s.damping;
+}
+
+double particle_dt(double mass, double inertia, const ParticleStiffness& load) {
+  const double omega2 = 2 * (load.translational / mass + load.rotational / inertia);
+  const double half_rate = load.damping / mass;  // (2 C/m) / 2
+  if (!(omega2 > 0) && !(half_rate > 0)) return std::numeric_limits<double>::infinity();
+  return 2 / (half_rate + std::sqrt(half_rate * half_rate + omega2));
+}
+
+DtLimit contact_dt(const Particles& p, std::span<const ParticleStiffness> load) {
   DtLimit out;
   for (std::size_t i = 0; i < p.size(); ++i) {
     if (p.is_static(i)) continue;
-    const double omega2 = 2 * (translational[i] / p.mass[i] + rotational[i] / p.inertia[i].minCoeff());
-    if (!(omega2 > 0)) continue;
-    const double dt = 2 / std::sqrt(omega2);
+    const double dt = particle_dt(p.mass[i], p.inertia[i].minCoeff(), load[i]);
     if (dt < out.dt) out = {dt, i};
   }
   return out;
 }
 
-double oscillator_dt(double inertia, double stiffness) {
-  if (!(stiffness > 0)) return std::numeric_limits<double>::infinity();
-  return 2 * std::sqrt(inertia / stiffness);
+double oscillator_dt(double inertia, double stiffness, double damping) {
+  const double omega2 = stiffness / inertia, half_rate = damping / (2 * inertia);
+  if (!(omega2 > 0) && !(half_rate > 0)) return std::numeric_limits<double>::infinity();
+  return 2 / (half_rate + std::sqrt(half_rate * half_rate + omega2));
 }
 
 }  // namespace lawcheck

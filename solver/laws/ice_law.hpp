@@ -114,7 +114,7 @@ struct IceLaw {
   }
   ContactStiffness stiffness(const Phys& ph) const {
     return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), static_cast<double>(ph.k_w),
-            static_cast<double>(ph.k_r)};
+            static_cast<double>(ph.k_r), 0.0};  // no damper
   }
 
   template <bool TrackEnergy>

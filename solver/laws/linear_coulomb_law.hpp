@@ -32,9 +32,10 @@
 // O(kn (v dt)^2), the twin of the onset error, which has no law event to book it either); booked
 // as released, it would make the released energy negative at every plain separation.
 //
-// Written without branches: the step computes the stick and the slip outcome, kept and
-// broken, and selects one per contact: Ft = c Ft^T with c = fy/|Ft^T| if |Ft^T|^2 > fy^2, else
-// c = 1 (Ft^T * 1 is Ft^T: the same bits as the branchy form), and zeros for a broken contact.
+// Written without branches (so that the law pass vectorises; benchmarks/README.md): the step
+// computes the stick and the slip outcome, kept and broken, and selects one per contact:
+// Ft = c Ft^T with c = fy/|Ft^T| if |Ft^T|^2 > fy^2, else c = 1 (Ft^T * 1 is Ft^T: the same bits
+// as the branchy form), and zeros for a broken contact.
 // With LAWCHECK_NATIVE GCC 12 turns a loop over contacts into vector code, so a block of contacts
 // costs the same whatever its mix (no mispredicted branch): with AVX-512 the selects become
 // blends and the slip's sqrt and division masked vector operations (a sticking lane computes no
@@ -96,7 +97,7 @@ struct LinearCoulombLaw {
   }
   State initial_state(const ContactCreation&, const Phys&) const { return {}; }
   ContactStiffness stiffness(const Phys& ph) const {
-    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
+    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0, 0.0};  // no damper
   }
 
   // Without branches (header, "Written without branches").

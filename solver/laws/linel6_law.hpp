@@ -153,7 +153,7 @@ struct LinEl6Law {
   State initial_state(const ContactCreation&, const Phys&) const { return {}; }
   ContactStiffness stiffness(const Phys& ph) const {
     return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), static_cast<double>(ph.kw),
-            static_cast<double>(ph.kb)};
+            static_cast<double>(ph.kb), 0.0};  // no damper
   }
 
   template <bool TrackEnergy>

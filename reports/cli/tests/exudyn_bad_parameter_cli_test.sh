@@ -1,5 +1,5 @@
 #!/bin/sh
-# `lawcheck impact` with one bad Exudyn parameter (issue 11 must-show 9): exit code 2 and exactly one
+# `lawcheck impact` with one bad Exudyn parameter: exit code 2 and exactly one
 # line on stderr naming the field law.KEY and the value as given.
 # Usage: exudyn_bad_parameter_cli_test.sh PATH/TO/lawcheck KEY JSON_VALUE SHOWN_VALUE
 #   JSON_VALUE is written into the scene as is (a number, or a string with its quotes);

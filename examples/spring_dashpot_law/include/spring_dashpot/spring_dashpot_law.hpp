@@ -99,8 +99,9 @@ struct SpringDashpotLaw {
     return {R(kn), R((m1.kt_div_kn + m2.kt_div_kn) / 2 * kn), R(std::min(m1.friction, m2.friction))};
   }
   State initial_state(const lawcheck::ContactCreation&, const Phys&) const { return {}; }
+  // The springs and the dashpot (d Fn / d v_n = c) for the stable time step.
   lawcheck::ContactStiffness stiffness(const Phys& ph) const {
-    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0};
+    return {static_cast<double>(ph.kn), static_cast<double>(ph.kt), 0.0, 0.0, damping};
   }
 
   template <bool TrackEnergy>
