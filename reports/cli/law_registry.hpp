@@ -44,8 +44,10 @@ consteval bool check_cli_rules() {
     { LawSpec<Law>::summary } -> std::convertible_to<std::string_view>;
     { LawSpec<Law>::parameters() } -> std::same_as<std::vector<ParameterDoc>>;
     { LawSpec<Law>::parse(j, p) } -> std::same_as<Law>;
-  }, "lawcheck CLI rule (LawSpec): specialise lawcheck::cli::LawSpec<MyLaw> with `summary`, `parameters()` and "
-     "`parse(const json&, const std::string& path)` (cli/law_spec.hpp; cli/linear_law_spec.hpp is an example)");
+    { LawSpec<Law>::stiffness_inputs(Law{}, std::size_t{0}) } -> std::convertible_to<std::string_view>;
+  }, "lawcheck CLI rule (LawSpec): specialise lawcheck::cli::LawSpec<MyLaw> with `summary`, `parameters()`, "
+     "`parse(const json&, const std::string& path)` and `stiffness_inputs(const Law&, std::size_t sense)` "
+     "(cli/law_spec.hpp; cli/linear_law_spec.hpp is an example)");
   static_assert(requires(const json& j, const std::string& p) {
     { MaterialSpec<typename Law::Material>::fields() } -> std::same_as<std::vector<ParameterDoc>>;
     { MaterialSpec<typename Law::Material>::parse(j, p) } -> std::same_as<typename Law::Material>;

@@ -3,7 +3,9 @@
 // (CMakeLists.txt) knows it by name beside the built-in laws, in `laws`, `lawtest` and `impact`:
 //   {"law": {"name": "spring_dashpot", "damping": 0.5}, "materials": [{"young": 1e7, "friction": 0.4}], ...}
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -49,6 +51,13 @@ struct LawSpec<spring_dashpot::SpringDashpotLaw<double>> {
     if (j.contains("damping")) law.damping = number(j["damping"], p + ".damping");
     if (j.contains("noSlip")) law.no_slip = boolean(j["noSlip"], p + ".noSlip");
     return law;
+  }
+  // The inputs behind each of the contact's stiffnesses (normal, tangential, twist, bending,
+  // damping), named when one of them is out of range.
+  static std::string_view stiffness_inputs(const Law&, std::size_t sense) {
+    static constexpr std::string_view inputs[5] = {"materials[].young, radii", "materials[].ktDivKn, materials[].young",
+                                                   "", "", "law.damping"};
+    return inputs[sense];
   }
   // The impact command's oracle: the linear spring-dashpot's closed form with this c.
   static double normal_damping(const Law& law) { return law.damping; }

@@ -55,6 +55,19 @@ struct SpringDashpotSubject {
   }
   static std::vector<double> parameters(const DashpotPhys<double>& ph) { return {ph.kn, ph.kt, ph.mu}; }
 
+  // A force of terms that may cancel (law_subject.hpp, ForceTermsSubject): the spring kn uN and
+  // the dashpot c v_n (which cancel where the contact unloads fast), and the friction that
+  // follows them (|Ft| <= mu |Fn| when it slips; the kit takes the largest force seen as well).
+  // The dashpot amplifies the rounding of the normal velocity by c, the friction by mu c more;
+  // the tangential spring's increments kt v_t dt are the kit's own rounding model.
+  static double force_scale(const Law& law, const DashpotPhys<double>& ph, double overlap, double speed) {
+    return (1 + ph.mu) * (ph.kn * overlap + law.damping * speed);
+  }
+  static lawcheck::properties::VelocitySensitivity velocity_sensitivity(const Law& law, const DashpotPhys<double>& ph,
+                                                                        double, double) {
+    return {(1 + ph.mu) * law.damping, 0.0};
+  }
+
   static Law elastic(Law) { return {0.0, true}; }
   static Law bounded(Law) { return {0.0, false}; }
   static Law exact_slip(Law) { return {0.0, false}; }  // fy (|Ft*| - fy) / kt is the exact 1D slip work
