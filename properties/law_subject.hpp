@@ -47,6 +47,13 @@
 //                         the magnitude of the terms the value is computed from (rounding band).
 //   A decision that is continuous in its value (a radial return: |F| > y or not gives the same
 //   force at |F| = y) needs no entry. A law without such decisions is not a ThresholdSubject.
+// Passivity (passivity_properties.hpp) needs nothing more of any law; two optional members narrow
+// it where a law's bookkeeping says so:
+//   stepwise_positive(kind)   whether the law books `kind` >= 0 in every step (default: every
+//                         kind but `released`; a damper booked as a trapezoid of two forces is not)
+//   lipschitz(law)        whether the configuration's force is Lipschitz in the displacement, so
+//                         that the ledger's residual has an order to check (default: true; a spring
+//                         d^p with p < 1 is not)
 // ForceTermsSubject -- a law whose force is a sum of terms that may cancel, some of them
 //   velocity-dependent (dampers, hysteresis, regularised friction), so that the rounding of a
 //   force is not bounded by eps |F| nor by eps kt (path length) (general_properties.hpp,
