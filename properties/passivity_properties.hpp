@@ -38,25 +38,27 @@
 //     holds with a margin of 2 or more against a first-order coefficient that changes between the
 //     resolutions. The coarse levels are 4 and 8, not 1 and 2: a path of one step from load to
 //     touch slips at once at 2 steps and books nothing at 1 (yield force 0 at its end), so the
-//     first levels are not yet in the asymptotic range (seen as |r_8| = 2.4 |r_2| / 2). A Coulomb
-//     law runs its elastic configuration (S::elastic, no slip): under a varying normal force the slip's
-//     first-order ledger terms change sign as the stick-slip switches move on the grid, and the
-//     residuals are not ordered between resolutions (up to 1.6 times the bound above, linear and
-//     Ice laws); the Coulomb suite checks a slip's ledger exactly on 1D paths
-//     (WorkEqualsStoredEnergyPlusDissipationOnAny1DPath) and against the 2D oracle instead. Only where the force is Lipschitz in the displacement (S::lipschitz: a spring d^p
-//     with p < 1 has no bounded stiffness at touch, and its trapezoid no order there; discarded
-//     and counted). A booking that does not describe the work -- dissipation that never happened
-//     (a plastic column that grows while the force stays on the elastic curve), a damper whose
+//     first levels are not yet in the asymptotic range.
+//     Where it runs: only where the force is Lipschitz in the displacement (S::lipschitz; a spring
+//     d^p with p < 1 has no bounded stiffness at touch, and its trapezoid no order there:
+//     discarded and counted); a Coulomb law runs its elastic configuration (S::elastic), since
+//     under a varying normal force a slip's first-order ledger terms change sign as the stick-slip
+//     switches move on the grid and the residuals are not ordered between resolutions (linear and
+//     Ice laws: up to 1.6 times the bound). The Coulomb suite checks a slip's ledger exactly on 1D
+//     paths (WorkEqualsStoredEnergyPlusDissipationOnAny1DPath) and against the 2D oracle instead.
+//     A booking that does not describe the work -- dissipation that never happened (a plastic
+//     column that grows while the force stays on the elastic curve), a damper whose
 //     force and booking disagree -- leaves a residual that does not shrink, and fails.
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <ostream>
-
-#include <boost/math/constants/constants.hpp>
+#include <type_traits>
+#include <utility>
 #include <variant>
 
+#include <boost/math/constants/constants.hpp>
 #include <rapidcheck.h>
 
 #include "generators.hpp"

@@ -251,7 +251,8 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn, bool with_
     if constexpr (requires { { LawSpec<Law>::normal_damping(s.law) } -> std::convertible_to<double>; })
       c = LawSpec<Law>::normal_damping(s.law);
     if (!(c < 2 * std::sqrt(kn * m_eff)))
-      throw InputError("law", c, "the normal dashpot is at or above critical damping 2 sqrt(m* kn): no rebound");
+      throw InputError(LawSpec<Law>::stiffness_inputs(s.law, 4), c,
+                       "the normal dashpot is at or above critical damping 2 sqrt(m* kn): no rebound");
     const oracles::ImpactResult r = oracles::linear_impact({Real(m_eff), Real(kn), Real(c), Real(vn)});
     o.restitution = static_cast<double>(r.restitution);
     o.duration = static_cast<double>(r.contact_time);
