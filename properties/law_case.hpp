@@ -90,6 +90,8 @@ PathRun<double> run_in_compression(const LawCase<S>& c, const typename S::Law& l
 
 inline double largest_rotational(const ContactStiffness& k) { return std::max(k.twist, k.bending); }
 
+// Each stored energy enters by its magnitude: an adhesive spring stores a negative energy, and its
+// rounding is relative to |E| all the same, and a signed sum could make the band negative.
 inline double energy_tolerance(const PathRun<double>& run, const ContactStiffness& k) {
   double path_t = 0;
   double path_r = 0;
@@ -102,7 +104,7 @@ inline double energy_tolerance(const PathRun<double>& run, const ContactStiffnes
   const double n = double(run.steps());
   return 8 * eps *
          (k.tangential * path_t * path_t + largest_rotational(k) * path_r * path_r +
-          n * (exchanged + run.elastic.front() + run.elastic.back()));
+          n * (exchanged + std::abs(run.elastic.front()) + std::abs(run.elastic.back())));
 }
 
 inline void check_finite(const PathRun<double>& run) {
