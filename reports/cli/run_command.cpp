@@ -26,6 +26,7 @@
 #include <fstream>
 #include <limits>
 #include <memory>
+#include <numbers>
 #include <regex>
 #include <string>
 #include <vector>
@@ -183,15 +184,18 @@ private:
   void add_body(std::size_t i) {
     const SceneBody& b = s_.bodies[i];
     const std::string p = fmt::format("bodies[{}]", i);
+    if (const auto* sphere = std::get_if<Sphere>(&b.shape)) {
+      const std::string inputs = fmt::format("{}.sphere.radius, materials.{}.density", p, s_.material_names[b.material]);
+      const double r = sphere->radius, m = 4.0 / 3.0 * std::numbers::pi * r * r * r * s_.materials[b.material].density;
+      derived_positive(inputs, "mass 4/3 pi r^3 density", m);
+      derived_positive(inputs, "inertia 2/5 m r^2", 0.4 * m * r * r);
+    }
     BodyVelocity v;
     v.vel = b.velocity;
     v.ang_vel = b.spin;
     sim_.add_particle({b.shape, {b.position}, v, b.material, b.fixed ? dof::all : dof::none});
     const Particles& P = sim_.particles();
     if (std::holds_alternative<Sphere>(b.shape)) {
-      const std::string inputs = fmt::format("{}.sphere.radius, materials.{}.density", p, s_.material_names[b.material]);
-      derived_positive(inputs, "mass 4/3 pi r^3 density", P.mass[i]);
-      derived_positive(inputs, "inertia 2/5 m r^2", P.inertia[i][0]);
       if (b.fixed) return;
       const double e = P.mass[i] / 2 * b.velocity.squaredNorm() + P.inertia[i][0] / 2 * b.spin.squaredNorm() +
                        P.mass[i] * s_.gravity.norm() * b.position.norm();

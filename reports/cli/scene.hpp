@@ -136,8 +136,10 @@ inline std::size_t parse_scene_law(Scene& s, std::map<std::size_t, json>& seen, 
   with_registered_law(name, path + ".name", [&](auto law) {
     using L = decltype(law);
     kind = kind_index<L>();
+    json named = j;
+    named["name"] = name;  // {} and {"name": "linear"} are the same law
     if (const auto it = seen.find(kind); it != seen.end()) {
-      if (it->second != j)
+      if (it->second != named)
         throw InputError(path + ".name", name,
                          "a scene holds one law of each kind, and another object already sets this one's parameters");
       return;
@@ -147,7 +149,7 @@ inline std::size_t parse_scene_law(Scene& s, std::map<std::size_t, json>& seen, 
       parsed.validate();
       std::get<L>(s.laws) = parsed;
     });
-    seen[kind] = j;
+    seen[kind] = named;
   });
   s.law_used[kind] = true;
   return kind;
@@ -257,6 +259,7 @@ inline SceneBody parse_body(const json& j, const std::string& p, const std::map<
 // dt) are checked where the run is set up (cli/scene_time_step.hpp, run_command.cpp).
 inline Scene parse_scene_file(const json& j) {
   using namespace scene_detail;
+  if (!j.is_object()) throw InputError("scene", j.dump(), "must be a JSON object");
   only_keys(j, "", {"law", "laws", "materials", "pairLaws", "gravity", "bodies", "springs", "dt", "duration", "steps",
                     "record"});
   Scene s;
@@ -322,11 +325,16 @@ inline Scene parse_scene_file(const json& j) {
   if (!bodies.is_array() || bodies.empty() || bodies.size() > max_scene_bodies)
     throw InputError("bodies", bodies.dump(), fmt::format("must be an array of 1 to {} bodies", max_scene_bodies));
   std::map<std::string, std::uint32_t> body_index;
+  std::map<std::tuple<double, double, double>, std::size_t> centres;  // spheres'
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     const std::string p = fmt::format("bodies[{}]", k);
     SceneBody b = parse_body(bodies[k], p, material_index);
     if (!body_index.emplace(b.id, static_cast<std::uint32_t>(k)).second)
       throw InputError(p + ".id", b.id, "another body has this id");
+    if (std::holds_alternative<Sphere>(b.shape))
+      if (const auto [it, fresh] = centres.emplace(std::tuple(b.position.x(), b.position.y(), b.position.z()), k); !fresh)
+        throw InputError(p + ".position", bodies[k]["position"].dump(),
+                         fmt::format("bodies[{}] has the same centre: their contact would have no normal", it->second));
     s.bodies.push_back(std::move(b));
   }
   if (std::none_of(s.bodies.begin(), s.bodies.end(), [](const SceneBody& b) { return !b.fixed; }))
