@@ -18,8 +18,9 @@
 // force acts from the start (gravity, a spring), a first-order offset that K_n + V_n, conserved to
 // rounding for linear forces, never makes up.
 // Guards: a non-finite state stops the run at its step naming the body and the quantity (the
-// solver's StateError, its particle index given as the body's id; a spring's own check); a
-// non-finite energy term likewise; the largest |balance error| of the run above
+// solver's StateError, its particle index given as the body's id; a spring's own check), and so
+// does a sphere that moves farther than its radius in one step (it could cross a wall or a sphere
+// unseen); a non-finite energy term likewise; the largest |balance error| of the run above
 // max_balance_error (cli/balance_guard.hpp) ends it with exit 1 before any result is printed.
 #include <algorithm>
 #include <cmath>
@@ -130,6 +131,14 @@ public:
     } catch (const StateError& e) {
       throw StateError(with_body_ids(e.what(), s_));
     }
+    // A sphere that moves farther than its radius in one step can pass through a wall or another
+    // sphere between two steps unseen: the run no longer resolves its contacts.
+    for (std::size_t i = 0; i < P.size(); ++i)
+      if (!s_.bodies[i].fixed && !(P.vel[i].norm() * step_.dt < P.radius[i]))
+        throw StateError(fmt::format("body \"{}\": velocity ({:.6g}, {:.6g}, {:.6g}) m/s after step {} moves it {:.6g} m "
+                                     "in one step of {:.6g} s, farther than its radius {:.6g} m: contacts would be missed",
+                                     s_.bodies[i].id, P.vel[i].x(), P.vel[i].y(), P.vel[i].z(), n,
+                                     P.vel[i].stableNorm() * step_.dt, step_.dt, P.radius[i]));
     v_.resize(P.size());
     w_.resize(P.size());
     for (std::size_t i = 0; i < P.size(); ++i) {
@@ -198,7 +207,7 @@ private:
     if (std::holds_alternative<Sphere>(b.shape)) {
       if (b.fixed) return;
       const double e = P.mass[i] / 2 * b.velocity.squaredNorm() + P.inertia[i][0] / 2 * b.spin.squaredNorm() +
-                       P.mass[i] * s_.gravity.norm() * b.position.norm();
+                       P.mass[i] * s_.gravity.cwiseAbs().sum() * b.position.cwiseAbs().sum();  // >= |m g . x|, no g^2 to overflow
       if (!std::isfinite(e))
         throw InputError(p + ".velocity, " + p + ".spin, " + p + ".position, gravity", fmt::format("energy = {}", e),
                          "input out of range: the body's kinetic and gravity energy is not a finite double");
