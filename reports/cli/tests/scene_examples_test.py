@@ -3,7 +3,7 @@
 
 The example scenes of examples/scenes run through `lawcheck run`, each checked against closed
 forms computed here from the scene file itself (never against output lawcheck produced before).
-CASE is one of: cradle, settling, oblique, between, hung, threads, format. Every measurement is
+CASE is one of: cradle, settling, oblique, between, hung, threads, format, piston. Every measurement is
 printed before it is asserted; all checks of a case run, then the case fails if any did.
 
 Rounding bounds: a run of N steps adds each step at most a few roundings (eps = 2^-52 relative)
@@ -329,8 +329,35 @@ def case_format(lawcheck, d):
           f"{r0['springs']:.17g} J vs {k / 2 * stretch2:.17g} J")
 
 
+def case_piston(lawcheck, d):
+    """A wall moving at v_w hits a sphere at rest: an elastic bounce off an infinitely heavy body
+    moving at v_w sends the sphere off at 2 v_w, and the wall's work is its kinetic energy,
+    2 m v_w^2 (scene written here: the moving-boundary case of the format)."""
+    vw, r, young, rho = 0.1, 0.01, 1e7, 2600.0
+    scene = {"law": {"name": "linear"}, "materials": {"m": {"young": young, "density": rho}},
+             "bodies": [{"id": "ball", "sphere": {"radius": r}, "material": "m", "position": [0.012, 0, 0]},
+                        {"id": "piston", "wall": {"axis": "x", "position": 0}, "material": "m", "velocity": [vw, 0, 0]}],
+             "dt": 2e-6, "duration": 0.03, "record": {"every": 10}}
+    with tempfile.TemporaryDirectory() as tmp:
+        p = os.path.join(tmp, "piston.json")
+        with open(p, "w") as f:
+            json.dump(scene, f)
+        out, rows, _ = run(lawcheck, p)
+    m = 4.0 / 3.0 * math.pi * r ** 3 * rho
+    kn = young * math.pi * r * r / r  # sphere-wall: A = pi r^2, l1 + l2 = r (a wall has no length)
+    eps_kink = 2 * (math.sqrt(kn / m) * out["dt"]) ** 2 / 4  # onset and release, of the impact's energy
+    v = out["bodies"][0]["velocity"][0]
+    check("the sphere leaves at twice the wall's speed", abs(v - 2 * vw) <= eps_kink * vw,
+          f"v = {v:.12g} m/s, 2 v_w = {2 * vw} m/s, bound {eps_kink * vw:.3g}")
+    work = out["energy"]["work"]
+    check("the wall's work is the sphere's kinetic energy 2 m v_w^2", abs(work - 2 * m * vw ** 2) <= 4 * eps_kink * m * vw ** 2,
+          f"work {work:.12g} J, 2 m v_w^2 = {2 * m * vw ** 2:.12g} J")
+    check("the ledger with the wall's work closes within the kinks' bound", worst_balance(rows) <= eps_kink,
+          f"largest |balance error| {worst_balance(rows):.3g} <= {eps_kink:.3g}")
+
+
 CASES = {"cradle": case_cradle, "settling": case_settling, "oblique": case_oblique, "between": case_between,
-         "hung": case_hung, "threads": case_threads, "format": case_format}
+         "hung": case_hung, "threads": case_threads, "format": case_format, "piston": case_piston}
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[3] not in CASES:
