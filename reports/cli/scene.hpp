@@ -15,6 +15,7 @@
 // of a kind already used is an error naming its `name` (the solver holds one value per law type).
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,6 +23,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cli/input.hpp"
