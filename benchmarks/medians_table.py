@@ -6,8 +6,9 @@ One row per benchmark: the median aggregate when the run has repetitions, the si
 otherwise; real and CPU time, the coefficient of variation of the real time over the
 repetitions, and the counters (ns per contact / per particle: from CPU time, or from real time
 for the /real_time benchmarks; bytes per contact; contacts per sphere; bytes per second; with
---pass-times each block pass's ns per contact and each pair kind's). The run's date, host
-and load average head the table.
+--pass-times each block pass's ns per contact, each pair kind's, and the law pass's share of the
+step: law ns / ns per contact, both of the same build). The run's date, host and load average
+head the table.
 """
 import json
 import sys
@@ -38,7 +39,8 @@ def main():
             singles.setdefault(b["run_name"], b)
     rows = medians or singles
     used = [c for c in COUNTERS if any(c[0] in b for b in rows.values())]
-    head = ["benchmark", "real time", "CPU time", "cv"] + [c[1] for c in used]
+    share = any("law_ns" in b and "ns_per_contact" in b for b in rows.values())
+    head = ["benchmark", "real time", "CPU time", "cv"] + [c[1] for c in used] + (["law / step"] if share else [])
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for name, b in rows.items():
@@ -46,6 +48,9 @@ def main():
         cpu = f"{b['cpu_time']:.4g} {b['time_unit']}"
         cv = f"{100 * cvs[name]['real_time']:.1f}%" if name in cvs else ""
         vals = [f"{b[c[0]] * c[2]:.4g}" if c[0] in b else "" for c in used]
+        if share:
+            has = "law_ns" in b and "ns_per_contact" in b
+            vals.append(f"{b['law_ns'] / (b['ns_per_contact'] * 1e9):.2f}" if has else "")
         print("| " + " | ".join([f"`{name}`", time, cpu, cv] + vals) + " |")
 
 

@@ -226,7 +226,8 @@ struct ArrayPhysLanes {
 // vectorises here with AVX2 or AVX-512, with energy on too: the loop books each contact's energy
 // in its lane, and the lanes are summed after it in contact order (a sum inside the loop is a
 // reduction GCC does not vectorise without reordering it, and kept the whole pass scalar).
-// benchmarks/law_kernel_bench.cpp times this very function.
+// benchmarks/law_kernel_bench.cpp times this very function; ctest LawPass.LinearLawPassIsVectorised
+// (solver/tests/law_pass_vectorised.py) fails when the linear law's pass no longer vectorises.
 template <bool TrackEnergy, class Law, class PhysLanes>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const PhysLanes& phys,
                              const typename StateColumn<typename Law::State>::Lanes& state, std::size_t l0,
