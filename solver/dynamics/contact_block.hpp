@@ -10,7 +10,7 @@
 //   3. the force mapping to global axes with the new frame's axes (block_axes), vectorised (the
 //      pair kind's file).
 // The caller then accumulates the forces on the particles in contact order (serial or threaded,
-// dynamics/simulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
+// dynamics/force_accumulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
 // two spheres (dynamics/sphere_pair_block.hpp) and every other pair, e.g. a sphere on a wall
 // (dynamics/other_pair_block.hpp). Their formulas are those of dynamics/contact_response.hpp and
 // geometry/contact_frame.hpp, written on plain doubles: a pass has no call and no branch the
