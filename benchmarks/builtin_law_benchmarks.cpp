@@ -2,8 +2,9 @@
 // (law_benchmarks.hpp), each with the material and parameters of a sensible scene on the benchmark
 // packing (5 cm spheres of FrictMat's 1e7 Pa and 2600 kg/m^3, sphere_packing.hpp). A law added to
 // BuiltinLaws is benchmarked with its defaults (LawFixture<Law>{}) and no edit here; a law whose
-// defaults are no scene for this packing adds one bench_fixture overload below. The kernel's contact scales are the
-// fixture's defaults (law_fixture.hpp), the same for every law, so the laws' figures compare.
+// defaults are no scene for this packing adds one bench_fixture overload below. The kernel's
+// contact scales are the fixture's defaults (law_fixture.hpp), the same for every law, so the laws'
+// figures compare.
 // The linear law's own suites (law_kernel_bench.cpp: sliding mixes and dissipation formulas;
 // contact_step_bench.cpp: threads, pass times; full_step_bench.cpp) keep their names; its
 // contact_step/linear/spheres:N here is the same step on the same packing as contact_step/spheres:N
