@@ -1,7 +1,7 @@
 # lawcheck_add_cli(TARGET name LAWS_HEADER header.hpp [LIBS lib ...])
 #
 # Your own `lawcheck` program: every command of lawcheck's, with your laws registered beside the
-# four built-in ones (`laws`, `lawtest`, `impact` know them by name). LAWS_HEADER (a path, or a
+# four built-in ones (`laws`, `lawtest`, `impact`, `run` know them by name). LAWS_HEADER (a path, or a
 # name on the include path of LIBS) defines
 #     namespace lawcheck::cli { using ExtraLaws = std::tuple<MyLaw<double>>; }
 # and specialises lawcheck::cli::LawSpec<MyLaw<double>> and MaterialSpec<MyMaterial> (the JSON keys

@@ -1,5 +1,5 @@
 #pragma once
-// The runtime guard of `impact` and `lawtest`: a run whose energy balance does not close is a run
+// The runtime guard of `impact`, `lawtest` and `run`: a run whose energy balance does not close is a run
 // that did not resolve its contact (an unstable step the estimate missed, a step too coarse for
 // the law's bookkeeping), and its restitutions and energies are not results. It ends with exit 1
 // and one line giving the figure (StateError) before any result is printed.

@@ -16,5 +16,6 @@ void add_stiffness_command(CLI::App& app);
 void add_oracle_command(CLI::App& app);
 void add_impact_command(CLI::App& app);
 void add_claims_command(CLI::App& app);
+void add_run_command(CLI::App& app);
 
 }  // namespace lawcheck::cli

@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   lawcheck::cli::add_stiffness_command(app);
   lawcheck::cli::add_oracle_command(app);
   lawcheck::cli::add_impact_command(app);
+  lawcheck::cli::add_run_command(app);
   lawcheck::cli::add_claims_command(app);
   // The exit-code contract (README "Exit codes and limits"): 0 success; 1 the run failed or blew
   // up (including a failed write of its output); 2 bad input. One bounded line on stderr.

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Usage: abuse_sweep.sh PATH/TO/lawcheck [CORPUS]   (CORPUS: abuse_corpus.txt beside this script)
+# Usage: abuse_sweep.sh PATH/TO/lawcheck [CORPUS [MIN_CASES]]
+#   (CORPUS: abuse_corpus.txt beside this script; MIN_CASES: the fewest cases it must hold, 300)
 # The bad-input corpus: every case of CORPUS is one lawcheck command line. Each must end
 # within 5 s with an exit code of its expected set (always one of 0, 1, 2: no signal, no hang),
 # write at most 2000 bytes on stderr and 1 MB on stdout, exit non-zero with exactly one stderr line,
@@ -16,6 +17,7 @@ stride="${LAWCHECK_SWEEP_STRIDE:-1}"
 seconds="${LAWCHECK_SWEEP_SECONDS:-5}"
 bin="$1"
 corpus="${2:-$(dirname "$0")/abuse_corpus.txt}"
+min_cases="${3:-300}"
 D="$(mktemp -d)"
 trap 'rm -rf "$D"' EXIT
 [ -r "$corpus" ] || { echo "cannot read the corpus $corpus"; exit 1; }
@@ -96,5 +98,5 @@ while IFS= read -r line || [ -n "$line" ]; do
   esac
 done <"$corpus"
 echo "$count cases"
-[ "$count" -ge 300 ] || { echo "FAIL: the corpus has fewer than 300 cases"; fail=1; }
+[ "$count" -ge "$min_cases" ] || { echo "FAIL: the corpus has fewer than $min_cases cases"; fail=1; }
 exit $fail

@@ -1,8 +1,9 @@
 #pragma once
 // The materials of a simulation whose laws may each want their own material type
 // (seed 001 "New material class"). A material is stored as a variant of the laws' distinct
-// Material types; a law reads a material through its own type, or through a base of it (e.g. a
-// material that extends FrictMat serves a FrictMat law too). Every material has a density (mass
+// Material types and of a MaterialBundle of them (one material read by laws of different types,
+// dynamics/material_bundle.hpp); a law reads a material through its own type, or through a base
+// of it (e.g. a material that extends FrictMat serves a FrictMat law too). Every material has a density (mass
 // and inertia); one with a Young's modulus also gives the p-wave time-step estimate.
 
 #include <cmath>
@@ -15,28 +16,15 @@
 #include <fmt/format.h>
 
 #include "core/input_error.hpp"
+#include "dynamics/material_bundle.hpp"
 
 namespace lawcheck {
-
-namespace detail {
-template <class V, class... Ts>
-struct unique_variant_impl {
-  using type = V;
-};
-template <class... Us, class T, class... Ts>
-struct unique_variant_impl<std::variant<Us...>, T, Ts...>
-    : std::conditional_t<(std::is_same_v<T, Us> || ...), unique_variant_impl<std::variant<Us...>, Ts...>,
-                         unique_variant_impl<std::variant<Us..., T>, Ts...>> {};
-}  // namespace detail
-
-// std::variant of the distinct types among Ts, in order of first appearance.
-template <class... Ts>
-using UniqueVariant = typename detail::unique_variant_impl<std::variant<>, Ts...>::type;
 
 template <class... Materials>
 class MaterialSet {
 public:
-  using Material = UniqueVariant<Materials...>;
+  using Bundle = MaterialBundle<Materials...>;
+  using Material = UniqueVariant<Materials..., Bundle>;
 
   template <class M>
     requires std::is_constructible_v<Material, const M&>
@@ -56,7 +44,9 @@ public:
   double slowness(std::size_t i) const {
     return std::visit(
         [](const auto& m) {
-          if constexpr (requires { m.young; })
+          if constexpr (requires { m.slowness(); })
+            return m.slowness();
+          else if constexpr (requires { m.young; })
             return std::sqrt(m.density / m.young);
           else
             return 0.0;
@@ -72,7 +62,9 @@ public:
   const M* as(std::size_t i) const {
     return std::visit(
         [](const auto& m) -> const M* {
-          if constexpr (std::is_convertible_v<const std::decay_t<decltype(m)>*, const M*>)
+          if constexpr (std::is_same_v<std::decay_t<decltype(m)>, Bundle>)
+            return m.template as<M>();
+          else if constexpr (std::is_convertible_v<const std::decay_t<decltype(m)>*, const M*>)
             return &m;
           else
             return nullptr;

@@ -187,6 +187,15 @@ public:
     return n;
   }
   const EnergyLedger& energy() const { return energy_; }
+  // Forces from outside the contacts (e.g. springs to fixed anchors), at t_n: the caller sets them
+  // from the positions in hand before each step; the step adds them to the contact forces before
+  // the leapfrog, in list order. Their energy is the caller's to book (the ledger knows contacts,
+  // gravity and damping only).
+  struct ExternalForce {
+    std::uint32_t particle;
+    Vec3d force;
+  };
+  std::vector<ExternalForce>& external_forces() { return external_forces_; }
   // Ticks per block pass of the contact loop (dynamics/pass_clock.hpp), summed over threads and
   // laws since the last reset_pass_ticks: [0] every other pair, [1] sphere pairs. All zero unless
   // built with LAWCHECK_PASS_TIMES.
@@ -525,6 +534,11 @@ private:
     const double before = first_tracked ? mechanical_energy_before_step(particles_, gravity_) : 0.0;
     initial_elastic_ = 0;
     contact_forces<TrackEnergy>();
+    for (const ExternalForce& f : external_forces_) {
+      if (f.particle >= particles_.size())
+        throw InputError("external force particle", f.particle, fmt::format("no such particle ({})", particles_.size()));
+      particles_.force[f.particle] += f.force;
+    }
     if (first_tracked) energy_.set_reference(before + initial_elastic_);
     leapfrog_.threads = threads_;
     leapfrog_step<TrackEnergy>(particles_, LeapfrogParams{gravity_, damping_, dt_}, energy_, steps_, leapfrog_);
@@ -557,6 +571,7 @@ private:
   std::vector<ParticleStiffness> load_;
   LeapfrogScratch leapfrog_;
   EnergyLedger energy_;
+  std::vector<ExternalForce> external_forces_;
   double initial_elastic_ = 0;
   double time_ = 0;
   std::uint64_t steps_ = 0;
