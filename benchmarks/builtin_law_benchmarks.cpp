@@ -1,17 +1,20 @@
-// The four built-in laws through the suites any law gets (law_benchmarks.hpp), each with the
-// material and parameters of a sensible scene on the benchmark packing (5 cm spheres of
-// FrictMat's 1e7 Pa and 2600 kg/m^3, sphere_packing.hpp). The kernel's contact scales are the
-// fixture's defaults (law_fixture.hpp), the same for every law, so the laws' figures compare.
+// Every built-in law (lawcheck::BuiltinLaws, laws/builtin_laws.hpp) through the suites any law gets
+// (law_benchmarks.hpp), each with the material and parameters of a sensible scene on the benchmark
+// packing (5 cm spheres of FrictMat's 1e7 Pa and 2600 kg/m^3, sphere_packing.hpp). A law added to
+// BuiltinLaws is benchmarked with its defaults (LawFixture<Law>{}) and no edit here; a law whose
+// defaults are no scene for this packing adds one bench_fixture overload below. The kernel's
+// contact scales are the fixture's defaults (law_fixture.hpp), the same for every law, so the laws'
+// figures compare.
 // The linear law's own suites (law_kernel_bench.cpp: sliding mixes and dissipation formulas;
 // contact_step_bench.cpp: threads, pass times; full_step_bench.cpp) keep their names; its
 // contact_step/linear/spheres:N here is the same step on the same packing as contact_step/spheres:N
 // there, a check that the generic registration costs nothing.
 
+#include <tuple>
+#include <type_traits>
+
 #include "law_benchmarks.hpp"
-#include "laws/exudyn_law.hpp"
-#include "laws/ice_law.hpp"
-#include "laws/linear_coulomb_law.hpp"
-#include "laws/linel6_law.hpp"
+#include "laws/builtin_laws.hpp"
 
 namespace lawcheck::bench {
 namespace {
@@ -19,12 +22,15 @@ namespace {
 using benchmarks::LawFixture;
 using benchmarks::register_law_benchmarks;
 
-// The packing's own law and material.
-LawFixture<LinearCoulombLaw<double>> linear_fixture() { return {}; }
+// Any law: its own defaults (the linear law's are the packing's own law and material).
+template <class Law>
+LawFixture<Law> bench_fixture(std::type_identity<Law>) {
+  return {};
+}
 
 // FrictMat's defaults; the rotational springs' length l is the packing's mean radius, the scale
 // of its contacts (kw = kn l^2, kb = kt l^2: laws/linel6_law.hpp).
-LawFixture<LinEl6Law<double>> linel6_fixture() {
+LawFixture<LinEl6Law<double>> bench_fixture(std::type_identity<LinEl6Law<double>>) {
   LawFixture<LinEl6Law<double>> f;
   f.law.char_len = packing_mean_radius;
   return f;
@@ -38,7 +44,7 @@ LawFixture<LinEl6Law<double>> linel6_fixture() {
 // past its strength break in the first sweep and slip from then on: 47 % of the 1e4 contacts,
 // the other 53 % keep all four bonds (counted; at Woo's strengths 93 % break), so both of the
 // law's paths are timed.
-LawFixture<IceLaw<double>> ice_fixture() {
+LawFixture<IceLaw<double>> bench_fixture(std::type_identity<IceLaw<double>>) {
   LawFixture<IceLaw<double>> f;
   f.material.bonded = ice_all_senses;
   f.material.c_n = 1e5;
@@ -54,7 +60,7 @@ LawFixture<IceLaw<double>> ice_fixture() {
 // (d_p^n = lambda_P d_max^n), friction 0.5 (FrictMat's tanPhi), viscous damping at 10 % of
 // critical for the reduced mass of two r0 spheres (m* = 0.68 kg) on the contact's tangent
 // stiffness at 1 % overlap (1.5 k sqrt(5e-4 m) = 3.9e4 N/m): d_c = 2 0.1 sqrt(3.9e4 0.68) = 33 N s/m.
-LawFixture<ExudynLaw<double>> exudyn_fixture() {
+LawFixture<ExudynLaw<double>> bench_fixture(std::type_identity<ExudynLaw<double>>) {
   LawFixture<ExudynLaw<double>> f;
   f.law.impact_model = 0;
   f.law.stiffness_exponent = 1.5;
@@ -66,10 +72,11 @@ LawFixture<ExudynLaw<double>> exudyn_fixture() {
 }
 
 [[maybe_unused]] const bool registered = [] {
-  register_law_benchmarks(LinearCoulombLaw<double>::name, linear_fixture());
-  register_law_benchmarks(LinEl6Law<double>::name, linel6_fixture());
-  register_law_benchmarks(IceLaw<double>::name, ice_fixture());
-  register_law_benchmarks(ExudynLaw<double>::name, exudyn_fixture());
+  std::apply(
+      [](auto... law) {
+        (register_law_benchmarks(decltype(law)::name, bench_fixture(std::type_identity<decltype(law)>{})), ...);
+      },
+      BuiltinLaws{});
   return true;
 }();
 

@@ -14,7 +14,8 @@
 //
 // Names: contact_step/<law>/spheres:<N>. Counters: ns_per_contact (per contact-step), contacts,
 // bytes_per_contact (ContactBatch<Law>: ids, frame, state, physics), contacts_per_sphere
-// (sphere-sphere contacts count for both spheres, wall contacts once).
+// (sphere-sphere contacts count for both spheres, wall contacts once); with --pass-times each block
+// pass's ns per contact (pass_times.hpp), the law's own among them.
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +32,7 @@
 #include "law_fixture.hpp"
 #include "packing_cache.hpp"
 #include "packing_simulation.hpp"
+#include "pass_times.hpp"
 #include "per_item_counter.hpp"
 #include "workload_slot.hpp"
 
@@ -52,6 +54,7 @@ void register_contact_step_benchmarks(std::string_view law_name, const LawFixtur
       if (sim.contact_count() == 0)
         throw std::runtime_error(fmt::format("the law made no contact in the packing of {} spheres", spheres));
       sim.set_threads(1);
+      const PassTimes passes(sim);
       for (auto _ : st) {
         sim.contact_step();
         st.PauseTiming();
@@ -66,6 +69,7 @@ void register_contact_step_benchmarks(std::string_view law_name, const LawFixtur
       st.counters["contacts_per_sphere"] =
           static_cast<double>(2 * sim.sphere_contacts().size() + sim.other_contacts().size()) /
           static_cast<double>(spheres);
+      passes.report(st);
     } catch (const std::exception& e) {
       st.SkipWithError(e.what());
     }

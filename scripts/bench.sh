@@ -6,15 +6,17 @@
 #   scripts/bench.sh --all               every benchmark of every suite (long; no comparison
 #                                        unless the baseline holds them too)
 #   scripts/bench.sh --filter REGEX      a subset of your own
-#   scripts/bench.sh --vs-lammps         contact_step/spheres:10000 against LAMMPS gran/hooke/history
-#                                        on the same packing, 3 rounds interleaved (needs lmp)
+#   scripts/bench.sh --vs-lammps [--lmp PATH]  contact_step/spheres:10000 against LAMMPS
+#                                        gran/hooke/history on the same packing, 3 rounds interleaved;
+#                                        PATH: the LAMMPS to race (default: lmp on PATH)
 #   scripts/bench.sh --against REV       the working tree against commit REV in the same run: REV's
 #                                        benchmarks built apart (build/bench/against/SHA, kept),
 #                                        both binaries in 9 interleaved rounds (--repetitions),
 #                                        same gate (benchmarks/same_run.py); takes --filter/--all
-#   scripts/bench.sh --pass-times        contact_step 1e3..1e5 with the block passes timed
-#                                        (LAWCHECK_PASS_TIMES, its own build: build/bench-pass-times):
-#                                        ns per contact of each pass, a table; takes --filter
+#   scripts/bench.sh --pass-times        every law's contact_step at 1e4 and 1e5 with the block passes
+#                                        timed (LAWCHECK_PASS_TIMES, its own build:
+#                                        build/bench-pass-times): ns per contact of each pass and the
+#                                        law pass's share of the step, a table; takes --filter
 #
 # Each benchmark runs 9 repetitions of >= 0.2 s (Google Benchmark JSON, every repetition kept so
 # compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
@@ -26,10 +28,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${LAWCHECK_BENCH_BUILD:-$root/build/bench}"
 baseline="$root/benchmarks/baseline.json"
 
-# The baseline subset: one representative of each suite and size class (~70 s on an idle machine;
-# `--all` takes ~4.5 minutes).
+# The baseline subset: one representative of each suite and size class, and every registered law's
+# kernel at 1e4 and contact step at 1e4 and 1e5 (any law name: a law added to laws/builtin_laws.hpp
+# is gated once the baseline is refreshed; ~3 min on an idle machine, `--all` ~8 min).
 subset='^law_kernel/(energy_off|yield_times_slip)/n:(10000|1000000)/'
-subset+='|^contact_step/spheres:(10000|100000)$'
+subset+='|^law_kernel/[a-z0-9_]+/n:10000/energy:[01]$'
+subset+='|^contact_step/([a-z0-9_]+/)?spheres:(10000|100000)$'
 subset+='|^full_step/spheres:10000$'
 subset+='|^contact_step_threads/spheres:100000/'
 
@@ -39,6 +43,7 @@ threshold=10
 alpha=0.05
 repetitions=9
 vs_lammps=0
+lmp=""
 pass_times=0
 against=""
 while (($#)); do
@@ -50,9 +55,10 @@ while (($#)); do
     --alpha) alpha="$2"; shift ;;
     --repetitions) repetitions="$2"; shift ;;
     --vs-lammps) vs_lammps=1 ;;
+    --lmp) lmp="$2"; shift ;;
     --against) against="$2"; shift ;;
     --pass-times) pass_times=1 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -80,10 +86,19 @@ if ((vs_lammps)); then
     echo "bench.sh: --vs-lammps runs its own benchmark; drop --refresh-baseline/--filter/--all" >&2
     exit 2
   fi
-  if ! command -v lmp >/dev/null; then
-    echo "bench.sh: --vs-lammps needs LAMMPS (lmp not found on PATH; Debian: apt-get install lammps)" >&2
+  if [ -z "$lmp" ] && ! lmp="$(command -v lmp)"; then
+    echo "bench.sh: --vs-lammps needs LAMMPS (lmp not found on PATH; Debian: apt-get install lammps, or --lmp PATH)" >&2
     exit 2
   fi
+  case "$lmp" in */*) ;; *) lmp="$(command -v "$lmp" || true)" ;; esac  # a bare name: from PATH
+  if [ -z "$lmp" ] || [ ! -f "$lmp" ] || [ ! -x "$lmp" ]; then
+    echo "bench.sh: --lmp: not an executable file" >&2
+    exit 2
+  fi
+  lmp="$(cd "$(dirname "$lmp")" && pwd)/$(basename "$lmp")"  # vs_lammps.py runs it from its work directory
+elif [ -n "$lmp" ]; then
+  echo "bench.sh: --lmp names the LAMMPS of --vs-lammps; add --vs-lammps" >&2
+  exit 2
 fi
 
 "$root/scripts/setup.sh"
@@ -95,7 +110,7 @@ if ((pass_times)); then
   cmake -S "$root" -B "$pbuild" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_BENCHMARKS=ON -DLAWCHECK_NATIVE=ON \
     -DLAWCHECK_PASS_TIMES=ON >/dev/null
   cmake --build "$pbuild" --target lawcheck_benchmarks -j "$(nproc)"
-  [ "$filter" = "$subset" ] && filter='^contact_step/spheres:(1000|10000|100000)$'
+  [ "$filter" = "$subset" ] && filter='^contact_step/([a-z0-9_]+/)?spheres:(10000|100000)$'
   mkdir -p "$pbuild/results"
   out="$pbuild/results/pass-times-$(date -u +%Y%m%dT%H%M%SZ).json"
   echo "bench.sh: $(uptime)"
@@ -112,7 +127,7 @@ if ((vs_lammps)); then
   cmake --build "$build" --target lawcheck_lammps_export -j "$(nproc)"
   exec /usr/bin/python3 "$root/benchmarks/lammps/vs_lammps.py" compare \
     --benchmarks "$build/benchmarks/lawcheck_benchmarks" \
-    --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$(command -v lmp)"
+    --export "$build/benchmarks/lawcheck_lammps_export" --work "$build/lammps" --lmp "$lmp"
 fi
 
 # Same run against another commit (benchmarks/README.md "How to time a law"): REV's tree from

@@ -1,9 +1,9 @@
 #pragma once
 // The laws a user can name in a scenario ("law": {"name": "linear", ...}) and that `lawcheck
 // laws` lists. Each law has a LawSpec and its material a MaterialSpec (cli/law_spec.hpp), one
-// header per law. Adding a built-in law to the command line is its spec header and one entry in
-// BuiltinLaws. Dispatch from the name to the law's type happens once per command
-// (with_registered_law), never per contact.
+// header per law. Adding a built-in law to the command line is its spec header here and one entry in
+// lawcheck::BuiltinLaws (laws/builtin_laws.hpp, which the benchmarks enumerate too). Dispatch from
+// the name to the law's type happens once per command (with_registered_law), never per contact.
 //
 // A law of another project joins without editing lawcheck: that project builds its own `lawcheck`
 // program with lawcheck_add_cli(TARGET name LAWS_HEADER my_laws.hpp ...) (cmake/lawcheck_cli.cmake),
@@ -22,6 +22,7 @@
 #include "cli/ice_law_spec.hpp"
 #include "cli/linear_law_spec.hpp"
 #include "cli/linel6_law_spec.hpp"
+#include "laws/builtin_laws.hpp"
 #include "laws/law_rules.hpp"
 
 #ifdef LAWCHECK_EXTRA_LAWS_HEADER
@@ -33,8 +34,6 @@ using ExtraLaws = std::tuple<>;
 #endif
 
 namespace lawcheck::cli {
-
-using BuiltinLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
 
 // What the command line needs of a law beyond the law rules (laws/law_rules.hpp).
 template <class Law>

@@ -10,7 +10,7 @@
 //   3. the force mapping to global axes with the new frame's axes (block_axes), vectorised (the
 //      pair kind's file).
 // The caller then accumulates the forces on the particles in contact order (serial or threaded,
-// dynamics/simulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
+// dynamics/force_accumulation.hpp). Intermediate values stay in L1 between the passes. Two pair kinds:
 // two spheres (dynamics/sphere_pair_block.hpp) and every other pair, e.g. a sphere on a wall
 // (dynamics/other_pair_block.hpp). Their formulas are those of dynamics/contact_response.hpp and
 // geometry/contact_frame.hpp, written on plain doubles: a pass has no call and no branch the
@@ -226,7 +226,8 @@ struct ArrayPhysLanes {
 // vectorises here with AVX2 or AVX-512, with energy on too: the loop books each contact's energy
 // in its lane, and the lanes are summed after it in contact order (a sum inside the loop is a
 // reduction GCC does not vectorise without reordering it, and kept the whole pass scalar).
-// benchmarks/law_kernel_bench.cpp times this very function.
+// benchmarks/law_kernel_bench.cpp times this very function; ctest LawPass.LinearLawPassIsVectorised
+// (solver/tests/law_pass_vectorised.py) fails when the linear law's pass no longer vectorises.
 template <bool TrackEnergy, class Law, class PhysLanes>
 EnergySplit<double> law_pass(const Law& law, ContactBlock& b, const PhysLanes& phys,
                              const typename StateColumn<typename Law::State>::Lanes& state, std::size_t l0,

@@ -12,25 +12,22 @@
 // One step n (Woo's engine order, seed 001): positions x_n, velocities v_{n-1/2} in hand.
 //   1. broad phase (dynamics/verlet_list.hpp);
 //   2. new contacts where uN <= reach of the pair's law: geometry -> physics once (contact_lengths
-//      with the StiffnessRules, law.make_phys, law.initial_state), initial frame;
-//   3. contact loop: per law, both batches in blocks of 64 (block_step, dynamics/contact_block.hpp:
-//      kinematics and force mapping vectorised, the law contact by contact), the sphere-sphere
-//      batch from the centres (dynamics/sphere_pair_block.hpp), the other batch from each pair's
-//      contact point (dynamics/other_pair_block.hpp); forces and torques accumulated in contact
-//      order; contacts the law breaks are removed; the batches are re-sorted by particle at each
-//      Verlet rebuild;
+//      with the default StiffnessRules, law.make_phys, law.initial_state), initial frame;
+//   3. contact loop (dynamics/contact_loop.hpp): per law, both batches in blocks of 64, kinematics
+//      and force mapping vectorised, the law contact by contact; forces and torques accumulated in
+//      contact order (dynamics/force_accumulation.hpp); contacts the law breaks are removed; the
+//      batches are re-sorted by particle at each Verlet rebuild;
 //   4. leapfrog to v_{n+1/2}, x_{n+1} (on the same threads, dynamics/leapfrog.hpp).
+// This file is the scene (materials, particles, laws and their table, settings), detection and the
+// order of a step; the contact loop, the accumulation and the threads' plan have files of their own.
 // The hot loop makes no virtual call, allocation or shared_ptr (arrays are reserved and reused).
 // Threads (set_threads, OpenMP): each thread takes a contiguous slice of whole 256-contact blocks
-// of each batch. Results are the serial ones bit for bit whatever the thread count
-// (solver/tests/dynamics_threads_test.cpp): every particle's force and torque is summed in the
-// serial order (add_to: the slice that touches a particle first adds straight into it, later
-// slices defer their terms to a replay in slice order; no atomics, no races; which terms defer is
-// planned again only when the contacts or the thread count change), and the energies are summed
-// per block, then block by block. The serial loop pays nothing for this. The broad phase's pair
-// search and detection's checks run on the same threads, in contiguous runs whose results are
-// used in run order (dynamics/team_runs.hpp): the same candidates and contacts, in the same order,
-// as on one thread; the contacts are created serially.
+// of each batch; results are the serial ones bit for bit whatever the thread count
+// (dynamics/serial_order_sums.hpp says how; solver/tests/dynamics_threads_test.cpp), and the
+// energies are summed per block, then block by block. The broad phase's pair search and
+// detection's checks run on the same threads, in contiguous runs whose results are used in run
+// order (dynamics/team_runs.hpp): the same candidates and contacts, in the same order, as on one
+// thread; the contacts are created serially.
 // Energy (EnergyLedger): the reference is the energy before the first step -- kinetic and
 // gravity of the initial state plus the elastic energy of the contacts as created, before their
 // first increment -- so the first step's slip is checked like any other.
@@ -54,14 +51,14 @@
 #include <fmt/format.h>
 
 #include "dynamics/contact_batch.hpp"
+#include "dynamics/contact_loop.hpp"
 #include "dynamics/contact_response.hpp"
 #include "dynamics/law_table.hpp"
 #include "dynamics/leapfrog.hpp"
 #include "dynamics/material_set.hpp"
 #include "dynamics/particles.hpp"
 #include "dynamics/pass_clock.hpp"
-#include "dynamics/other_pair_block.hpp"
-#include "dynamics/sphere_pair_block.hpp"
+#include "dynamics/serial_order_sums.hpp"
 #include "dynamics/state_error.hpp"
 #include "dynamics/team_runs.hpp"
 #include "dynamics/time_step.hpp"
@@ -70,12 +67,6 @@
 #include "laws/law_rules.hpp"
 #include "physics/stiffness_rules.hpp"
 
-#ifdef _OPENMP
-#include <omp.h>
-#define LAWCHECK_OMP(directive) _Pragma(directive)
-#else
-#define LAWCHECK_OMP(directive)
-#endif
 
 namespace lawcheck {
 
@@ -127,13 +118,6 @@ public:
     if (!(d < 1)) throw InputError("damping", d, "must be below 1");
     damping_ = d;
   }
-  // Broad-phase margin; 0 (the default) means a tenth of the smallest finite radius.
-  void set_verlet_margin(double margin) {
-    require_non_negative("margin", margin);
-    margin_ = margin;
-    verlet_.invalidate();
-  }
-  void set_rules(const StiffnessRules& r) { rules_ = r; }
   void reserve(std::size_t particles, std::size_t contacts) {
     particles_.reserve(particles);
     for_each_law([&](auto I) {
@@ -217,12 +201,12 @@ public:
   // built with LAWCHECK_PASS_TIMES.
   std::array<PassTicks, 2> pass_ticks() const {
     std::array<PassTicks, 2> sum{};
-    for (const ThreadScratch& s : scratch_)
+    for (const Scratch& s : scratch_)
       for (std::size_t kind = 0; kind < 2; ++kind) sum[kind] += s.pass_ticks[kind];
     return sum;
   }
   void reset_pass_ticks() {
-    for (ThreadScratch& s : scratch_) s.pass_ticks = {};
+    for (Scratch& s : scratch_) s.pass_ticks = {};
   }
   template <std::size_t I = 0>
   const LawAt<I>& law() const { return std::get<I>(laws_); }
@@ -340,8 +324,8 @@ private:
     dt_checked_ = true;
   }
 
+  // Broad-phase margin: a tenth of the smallest finite radius.
   double margin() const {
-    if (margin_ > 0) return margin_;
     double rmin = inf;
     for (std::size_t i = 0; i < particles_.size(); ++i)
       if (!particles_.is_infinite(i) && particles_.radius[i] > 0) rmin = std::min(rmin, particles_.radius[i]);
@@ -364,7 +348,7 @@ private:
     const Particles& P = particles_;
     const L& law = std::get<I>(laws_);
     const ContactLengths l =
-        contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])}, cp.uN, rules_);
+        contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])}, cp.uN, StiffnessRules{});
     const ContactCreation creation{cp.uN, l};
     const auto phys = law.make_phys(*materials_.template as<M>(P.material[i]),
                                     *materials_.template as<M>(P.material[j]), creation);
@@ -420,298 +404,47 @@ private:
     if (error) std::rethrow_exception(error);
   }
 
-  // Contacts per energy block: a batch's energies are summed block by block, then the blocks in
-  // order, so the sums do not depend on how the blocks are shared among threads.
-  static constexpr std::size_t energy_block = 256;
+  static constexpr std::size_t batch_count = 2 * law_count;  // for_each_batch's numbering
+  using Scratch = ThreadScratch<batch_count>;
 
-  struct BlockEnergy {
-    double elastic = 0;
-    double initial_elastic = 0;  // of contacts created before the first tracked step's increment
-    EnergySplit<double> dissipated;
-  };
-
-  // One contact's force and torque on a particle that an earlier slice also touches.
-  struct Deferred {
-    std::uint32_t particle;
-    Vec3d force, torque;
-  };
-
-  // Written by its own thread only, and cache-line aligned: when thread 1's deferred list shared a
-  // line with the header of its first-touch records, which the other thread reads at every
-  // add_to, the two cores passed that line back and forth (contact_step_threads/spheres:100000).
-  struct alignas(64) ThreadScratch {
-    std::array<std::vector<std::size_t>, 2 * law_count> broken;     // per batch (for_each_batch)
-    std::array<std::vector<Deferred>, 2 * law_count> deferred;      // per batch, in contact order
-    // The plan (plan_deferrals): per batch, the ends 2 k + s (s = 0: id1, 1: id2) of this thread's
-    // contacts whose terms are deferred, ascending, closed by no_end; next_deferred walks it.
-    std::array<std::vector<std::size_t>, 2 * law_count> deferred_ends;
-    const std::size_t* next_deferred = nullptr;
-    std::exception_ptr error;
-    ContactBlock block;  // the block passes' intermediate values (dynamics/contact_block.hpp)
-    std::array<PassTicks, 2> pass_ticks{};  // [SpherePair] (pass_ticks())
-    SpherePairInputs sphere_inputs;
-    OtherPairInputs other_inputs;
-  };
-
-  // Thread t's share of a batch of n contacts: whole energy blocks, contiguous, in thread order.
-  static std::pair<std::size_t, std::size_t> block_slice(std::size_t n, int t, int nt) {
-    const std::size_t blocks = (n + energy_block - 1) / energy_block;
-    const auto at = [&](int u) {
-      return std::min(n, blocks * static_cast<std::size_t>(u) / static_cast<std::size_t>(nt) * energy_block);
-    };
-    return {at(t), at(t + 1)};
-  }
-
-  // Determinism: each particle's force and torque are summed in the serial loop's order -- batch
-  // by batch, contact by contact -- whatever the thread count. The slices in that order are
-  // (batch, thread). The slice that touches particle i first adds straight into the particle
-  // arrays (no other thread writes i meanwhile); any later slice that touches i defers its terms,
-  // which are replayed in slice order once every slice is done (replay_deferred). x - f and
-  // x + (-f) round alike, so every sum is the serial one bit for bit. Which terms a slice defers
-  // depends only on the batches' contacts and the thread count, so it is planned when either
-  // changes (plan_deferrals), not at every step: a contact set that stands still (a settled
-  // packing) costs the loop one comparison per term.
-  static constexpr std::size_t no_end = std::numeric_limits<std::size_t>::max();
-
-  // Is thread t's slice of batch number `batch` the first slice in serial order to touch particle
-  // i? Reads every thread's first-touch records (first_), complete after the planning barrier.
-  bool touches_first(std::uint32_t i, int t, std::size_t batch) const {
-    const std::uint32_t key = pass_ + static_cast<std::uint32_t>(batch);
-    const std::size_t n = particles_.size();
-    const std::uint32_t* records = first_.data() + i;
-    if (records[static_cast<std::size_t>(t) * n] != key) return false;
-    for (std::size_t u = 0; u < static_cast<std::size_t>(team_); ++u) {
-      const std::uint32_t k = records[u * n];
-      if (u != static_cast<std::size_t>(t) && k >= pass_ && (k < key || (k == key && u < static_cast<std::size_t>(t))))
-        return false;
-    }
-    return true;
-  }
-
-  // The accumulation of contacts kb .. kb + m - 1 of a batch from their block (block_step): each
-  // contact's force and torques added to both its particles, in contact order; a contact the law
-  // broke is listed in `broken` instead. With threads, the ends the plan defers go to the thread's
-  // deferred list (ThreadScratch::next_deferred walks the plan's ascending ends; those of broken
-  // contacts are skipped). A function of its own, with its arrays in locals: inlined into the
-  // block loop, its pointers did not fit the registers left there and were reloaded at every
-  // contact.
-  template <bool Threaded>
-  [[gnu::noinline]] void accumulate(const ContactBlock& blk, const std::uint32_t* id1, const std::uint32_t* id2,
-                                    std::size_t kb, std::size_t m, ThreadScratch& s,
-                                    std::vector<std::size_t>& broken, [[maybe_unused]] std::size_t batch) {
-    Vec3d* const force = particles_.force.data();
-    Vec3d* const torque = particles_.torque.data();
-    [[maybe_unused]] const std::size_t* next = s.next_deferred;
-    const auto add_to = [&](std::uint32_t i, [[maybe_unused]] std::size_t end, const Vec3d& f, const Vec3d& t) {
-      if constexpr (Threaded) {
-        while (*next < end) ++next;
-        if (*next == end) {
-          ++next;
-          s.deferred[batch].push_back({i, f, t});
-          return;
-        }
-      }
-      force[i] += f;
-      torque[i] += t;
-    };
-    for (std::size_t l = 0; l < m; ++l) {
-      const std::size_t k = kb + l;
-      if (blk.broken[l]) {
-        broken.push_back(k);
-        continue;
-      }
-      const Vec3d f(blk.force1[0][l], blk.force1[1][l], blk.force1[2][l]);
-      add_to(id1[k], 2 * k, f, Vec3d(blk.torque1[0][l], blk.torque1[1][l], blk.torque1[2][l]));
-      add_to(id2[k], 2 * k + 1, -f, Vec3d(blk.torque2[0][l], blk.torque2[1][l], blk.torque2[2][l]));
-    }
-    if constexpr (Threaded) s.next_deferred = next;
-  }
-
-  // Contacts kb .. kb + m - 1 of a batch in one block (dynamics/contact_block.hpp): kinematics
-  // and force mapping vectorised over the block, the law lane by lane, then the accumulation
-  // contact by contact. SpherePair: the sphere-sphere batch (dynamics/sphere_pair_block.hpp);
-  // otherwise every other pair (dynamics/other_pair_block.hpp), whose contacts also end where the
-  // pair has no contact point any more (existing_contact_point: the cores' closest points
-  // coincide, so no normal; a sphere past a facet's edge is not such a case, its contact wraps
-  // the edge and the law breaks it; solver/tests/dynamics_other_pair_block_test.cpp).
-  template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
-  void block_step(ContactBatch<LawAt<I>>& b, std::size_t kb, std::size_t m, ThreadScratch& s, BlockEnergy& e,
-                  std::vector<std::size_t>& broken, std::size_t batch) {
-    const Particles& P = particles_;
-    const auto& law = std::get<I>(laws_);
-    constexpr LawNeeds needs = law_needs<LawAt<I>>();  // what the passes compute for the law
-    ContactBlock& blk = s.block;
-    const BodyArrays bodies{P.pos.data()->data(),     P.vel.data()->data(),   P.ang_vel.data()->data(),
-                            P.radius.data(),          P.force.data()->data(), P.torque.data()->data()};
-    double* frames = b.frame.data()->coeffs().data();
-    std::size_t gone = 0;
-    PassClock clock(s.pass_ticks[SpherePair], m);
-    if constexpr (SpherePair) {
-      const std::size_t bad = sphere_pair_kinematics<needs>(blk, s.sphere_inputs, b.id1.data(), b.id2.data(), frames,
-                                                            kb, m, b.size(), b.fresh_from, bodies, dt_);
-      if (bad < m) [[unlikely]]
-        throw StateError(fmt::format("particle[{}] and particle[{}] have coincident centres at step {}",
-                                     b.id1[kb + bad], b.id2[kb + bad], steps_));
-    } else {
-      gone = other_pair_geometry(blk, s.other_inputs, b.id1.data(), b.id2.data(), kb, m, bodies,
-                                 [&](std::uint32_t i, std::uint32_t j) { return existing_contact_point(i, j); });
-      other_pair_kinematics<needs>(blk, s.other_inputs, frames, kb, m, b.fresh_from, dt_);
-    }
-    const auto is_gone = [&](std::size_t l) {
-      if constexpr (SpherePair) return false;
-      else return s.other_inputs.gone[l] != 0;
-    };
-    if constexpr (TrackEnergy)  // contacts created in this step, before their first increment
-      if (!energy_.has_reference)
-        for (std::size_t l = b.fresh_from > kb ? b.fresh_from - kb : 0; l < m; ++l)
-          if (!is_gone(l))
-            e.initial_elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
-    clock.lap(BlockPass::kinematics);
-    const auto phys = b.phys.lanes(kb, m, blk);
-    const auto state = b.state.lanes(kb);
-    clock.lap(BlockPass::physics);
-    EnergySplit<double> dissipated;
-    if (gone == 0) [[likely]] {
-      dissipated = law_pass<TrackEnergy>(law, blk, phys, state, 0, m, dt_);
-    } else {  // the law on the runs between gone lanes; a gone lane ends like a broken one
-      std::size_t l0 = 0;
-      for (std::size_t l = 0; l <= m; ++l)
-        if (l == m || is_gone(l)) {
-          dissipated += law_pass<TrackEnergy>(law, blk, phys, state, l0, l, dt_);
-          if (l < m) blk.broken[l] = 1;
-          l0 = l + 1;
-        }
-    }
-    if constexpr (TrackEnergy) e.dissipated += dissipated;
-    if constexpr (TrackEnergy)
-      for (std::size_t l = 0; l < m; ++l)
-        if (!blk.broken[l]) e.elastic += law.elastic_energy(lane_geom<needs>(blk, l), b.phys[kb + l], b.state[kb + l]);
-    clock.lap(BlockPass::law);  // with energy tracking, its bookkeeping too
-    if constexpr (SpherePair)
-      sphere_pair_forces<needs>(blk, frames, kb, m);
-    else
-      other_pair_forces<needs>(blk, s.other_inputs, frames, kb, m);
-    clock.lap(BlockPass::forces);
-    accumulate<Threaded>(blk, b.id1.data(), b.id2.data(), kb, m, s, broken, batch);
-    clock.lap(BlockPass::accumulation);
-  }
-
-  // An existing contact's geometry, kept at any distance (the law decides when it breaks); its
-  // shapes and their pair were checked when the particles were added and the contact created.
-  // Sphere-wall pairs, the common kind here, inline (wall_sphere_contact); others dispatch.
-  std::optional<ContactPoint> existing_contact_point(std::uint32_t i, std::uint32_t j) const {
-    const Particles& P = particles_;
-    constexpr double any = std::numeric_limits<double>::max();
-    if (P.kind[i] == ShapeKind::wall && P.kind[j] == ShapeKind::sphere)
-      return wall_sphere_contact(*std::get_if<Wall>(&P.shape[i]), P.pos[i], P.radius[j], P.pos[j], any);
-    if (P.kind[i] == ShapeKind::sphere && P.kind[j] == ShapeKind::wall)
-      return flipped(wall_sphere_contact(*std::get_if<Wall>(&P.shape[j]), P.pos[j], P.radius[i], P.pos[i], any));
-    return contact_point_unchecked(P.shape[i], pose(i), P.shape[j], pose(j), any);
-  }
-
-  // Thread t's slice of batch number `batch` (for_each_batch order).
-  template <bool TrackEnergy, bool Threaded, std::size_t I, bool SpherePair>
-  void run_batch(ContactBatch<LawAt<I>>& b, std::size_t batch, int t, int nt) {
-    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
-    const auto [begin, end] = block_slice(b.size(), t, nt);
-    auto& blocks = energy_blocks_[batch];
-    s.next_deferred = s.deferred_ends[batch].data();
-    try {
-      for (std::size_t k0 = begin; k0 < end; k0 += energy_block) {
-        BlockEnergy e;
-        const std::size_t k1 = std::min(end, k0 + energy_block);
-        for (std::size_t kb = k0; kb < k1; kb += contact_block)
-          block_step<TrackEnergy, Threaded, I, SpherePair>(b, kb, std::min(contact_block, k1 - kb), s, e,
-                                                           s.broken[batch], batch);
-        if constexpr (TrackEnergy) blocks[k0 / energy_block] = e;
-      }
-    } catch (...) {
-      if (!s.error) s.error = std::current_exception();
-    }
-  }
-
-  // Thread t's part of the plan (add_to): record which particles each of its slices touches first
-  // (first_), wait for the other threads' records, then list the ends of its slices whose slice is
-  // not the first to touch their particle.
-  void plan_deferrals(int t, int nt) {
-    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
-    std::uint32_t* first = first_.data() + static_cast<std::size_t>(t) * particles_.size();
-    const std::uint32_t pass = pass_;  // a local: the stores below could alias the member
-    std::size_t batch = 0;
-    for_each_batch([&](auto, const auto& b) {
-      const auto [begin, end] = block_slice(b.size(), t, nt);
-      const std::uint32_t key = pass + static_cast<std::uint32_t>(batch++);
-      for (std::size_t k = begin; k < end; ++k)
-        for (const std::uint32_t i : {b.id1[k], b.id2[k]})
-          if (first[i] < pass) first[i] = key;
-    });
-    LAWCHECK_OMP("omp barrier")
-    batch = 0;
-    for_each_batch([&](auto, const auto& b) {
-      const auto [begin, end] = block_slice(b.size(), t, nt);
-      std::vector<std::size_t>& ends = s.deferred_ends[batch];
-      ends.clear();
-      for (std::size_t k = begin; k < end; ++k) {
-        if (!touches_first(b.id1[k], t, batch)) ends.push_back(2 * k);
-        if (!touches_first(b.id2[k], t, batch)) ends.push_back(2 * k + 1);
-      }
-      ends.push_back(no_end);
-      ++batch;
-    });
-  }
-
-  // Thread t of nt replays the deferred terms of particles t N / nt .. (t + 1) N / nt - 1, after
-  // every thread's slices: each reads all the lists in slice order and keeps its own particles,
-  // so a particle's terms still come in slice order, and the threads write disjoint particles.
-  // Replayed by one thread after the join, the terms' misses on the particles (~14 000 per step
-  // of the 1e5 packing, mostly the wall contacts' spheres) were a serial ~3 % of the two-thread
-  // step (perf).
-  void replay_deferred(int t, int nt) {
-    Particles& P = particles_;
-    const std::size_t n = P.size();
-    const std::size_t begin = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt);
-    const std::size_t end = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt);
-    for (std::size_t batch = 0; batch < 2 * law_count; ++batch)
-      for (int u = 0; u < nt; ++u)
-        for (const Deferred& x : scratch_[static_cast<std::size_t>(u)].deferred[batch])
-          if (x.particle >= begin && x.particle < end) {
-            P.force[x.particle] += x.force;
-            P.torque[x.particle] += x.torque;
-          }
+  // The batches' contacts as the threads' plan reads them (dynamics/serial_order_sums.hpp).
+  std::array<BatchIds, batch_count> batch_ids() const {
+    std::array<BatchIds, batch_count> ids{};
+    std::size_t number = 0;
+    for_each_batch([&](auto, const auto& b) { ids[number++] = {b.id1.data(), b.id2.data(), b.size(), b.revision}; });
+    return ids;
   }
 
   // Thread t of nt: with threads, plan the deferred terms when the contacts or the thread count
-  // changed (replan), and clear the particles' forces before any thread adds to them.
+  // changed (replan), and clear the particles' forces before any thread adds to them; then the
+  // contact loop (dynamics/contact_loop.hpp) on the thread's slice of every batch.
   template <bool TrackEnergy, bool Threaded>
-  void run_batches(int t, int nt, [[maybe_unused]] bool replan) {
-    ThreadScratch& s = scratch_[static_cast<std::size_t>(t)];
+  void run_batches(int t, int nt, [[maybe_unused]] bool replan,
+                   [[maybe_unused]] const std::array<BatchIds, batch_count>& ids) {
+    Scratch& s = scratch_[static_cast<std::size_t>(t)];
     for (auto& list : s.broken) list.clear();
     if constexpr (Threaded) {
       // Each thread clears its share of the particles' forces (before the barrier below, so before
       // any add_to): 48 bytes per particle, a serial ~5 % of the step at 1e5 spheres otherwise.
-      zero_forces(particles_.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
+      zero_forces(particles_, particles_.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
                   particles_.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt));
       for (auto& list : s.deferred) list.clear();
-      if (replan) plan_deferrals(t, nt);
+      if (replan) plan_.plan(t, nt, particles_.size(), ids, s.deferred_ends);
       LAWCHECK_OMP("omp barrier")
     }
+    const ContactLoopContext ctx{particles_, dt_, steps_, energy_.has_reference};
     for_each_law([&](auto I) {
       auto& batches = std::get<I>(batches_);
-      run_batch<TrackEnergy, Threaded, I, true>(batches.spheres, 2 * I, t, nt);
-      run_batch<TrackEnergy, Threaded, I, false>(batches.others, 2 * I + 1, t, nt);
+      const auto& law = std::get<I>(laws_);
+      run_batch<TrackEnergy, Threaded, true>(law, batches.spheres, 2 * I, t, nt, s, energy_blocks_[2 * I], ctx);
+      run_batch<TrackEnergy, Threaded, false>(law, batches.others, 2 * I + 1, t, nt, s, energy_blocks_[2 * I + 1],
+                                              ctx);
     });
   }
 
   // Every contact now in the batches counts as existing (not created in this step).
   void mark_all_existing() {
     for_each_batch([](auto, auto& b) { b.fresh_from = b.size(); });
-  }
-
-  void zero_forces(std::size_t begin, std::size_t end) {
-    std::fill(particles_.force.begin() + static_cast<std::ptrdiff_t>(begin),
-              particles_.force.begin() + static_cast<std::ptrdiff_t>(end), Vec3d::Zero());
-    std::fill(particles_.torque.begin() + static_cast<std::ptrdiff_t>(begin),
-              particles_.torque.begin() + static_cast<std::ptrdiff_t>(end), Vec3d::Zero());
   }
 
   template <bool TrackEnergy>
@@ -723,28 +456,19 @@ private:
 #endif
     if (scratch_.size() < static_cast<std::size_t>(nt)) scratch_.resize(static_cast<std::size_t>(nt));
     for (auto& s : scratch_) s.error = nullptr;
-    team_ = nt;
     if constexpr (TrackEnergy) {
       std::size_t number = 0;
       for_each_batch([&](auto, const auto& b) {
         energy_blocks_[number++].assign((b.size() + energy_block - 1) / energy_block, BlockEnergy{});
       });
     }
+    const std::array<BatchIds, batch_count> ids = batch_ids();
     if (nt == 1) {
-      zero_forces(0, P.size());
-      run_batches<TrackEnergy, false>(0, 1, false);
+      zero_forces(P, 0, P.size());
+      run_batches<TrackEnergy, false>(0, 1, false, ids);
     } else {
-      bool replan = planned_threads_ != nt || planned_particles_ != P.size();
-      std::size_t number = 0;
-      for_each_batch([&](auto, const auto& b) { replan |= b.revision != planned_revisions_[number++]; });
-      if (replan) {
-        if (first_.size() != static_cast<std::size_t>(nt) * P.size()) first_.assign(static_cast<std::size_t>(nt) * P.size(), 0);
-        // Each plan has keys of its own (pass_ + batch), so the records are never cleared.
-        if (pass_ > std::numeric_limits<std::uint32_t>::max() - 2 * pass_keys) {
-          std::fill(first_.begin(), first_.end(), 0u);
-          pass_ = pass_keys;
-        }
-      }
+      const bool replan = plan_.stale(nt, P.size(), ids);
+      if (replan) plan_.prepare(nt, P.size());
       // OpenMP may grant fewer threads than asked (a region nested in another parallel region,
       // OMP_THREAD_LIMIT, OMP_DYNAMIC); the slices are cut for nt threads, so a smaller team
       // would skip contacts. It then does nothing, and the loop runs serially below.
@@ -753,24 +477,22 @@ private:
       {
 #ifdef _OPENMP
         if (omp_get_num_threads() == nt) {
-          run_batches<TrackEnergy, true>(omp_get_thread_num(), nt, replan);
+          run_batches<TrackEnergy, true>(omp_get_thread_num(), nt, replan, ids);
           LAWCHECK_OMP("omp barrier")
-          replay_deferred(omp_get_thread_num(), nt);
+          replay_deferred(P, omp_get_thread_num(), nt, batch_count, [&](int u, std::size_t batch) -> const auto& {
+            return scratch_[static_cast<std::size_t>(u)].deferred[batch];
+          });
         } else if (omp_get_thread_num() == 0)
           granted = omp_get_num_threads();
 #endif
       }
       if (granted != nt) {
-        team_ = nt = 1;
+        nt = 1;
         for (auto& list : scratch_[0].deferred) list.clear();  // an earlier threaded step's
-        zero_forces(0, P.size());
-        run_batches<TrackEnergy, false>(0, 1, false);
+        zero_forces(P, 0, P.size());
+        run_batches<TrackEnergy, false>(0, 1, false, ids);
       } else if (replan) {
-        pass_ += pass_keys;
-        planned_threads_ = nt;
-        planned_particles_ = P.size();
-        number = 0;
-        for_each_batch([&](auto, const auto& b) { planned_revisions_[number++] = b.revision; });
+        plan_.made(nt, P.size(), ids);
       }
     }
     for (int t = 0; t < nt; ++t)
@@ -833,30 +555,18 @@ private:
   std::vector<double> pair_reach_;
   double max_reach_ = 0;
   Particles particles_;
-  StiffnessRules rules_{};
   Vec3d gravity_ = Vec3d::Zero();
   double damping_ = 0;
   double dt_ = 0;
   bool dt_checked_ = false;
-  double margin_ = 0;
 
   VerletList verlet_;
   std::vector<Detection> detected_;  // detection's finds, in candidate order
   TeamLists<Detection> detect_lists_;
   int threads_ = 1;
-  std::vector<ThreadScratch> scratch_;
-  // Thread t's first-touch records, first_[t * particles + i]: pass_ + the first batch whose slice
-  // of thread t touches particle i. Written in the first-touch pass, read by every thread after
-  // the barrier: kept apart from the scratch that the threads write during the loop.
-  std::vector<std::uint32_t> first_;
-  std::array<std::vector<BlockEnergy>, 2 * law_count> energy_blocks_;
-  static constexpr std::uint32_t pass_keys = 2 * law_count;  // keys per pass: one per batch
-  std::uint32_t pass_ = pass_keys;
-  int team_ = 1;  // threads of the current contact loop
-  // What the plan of deferred terms (ThreadScratch::deferred_ends) was made for.
-  int planned_threads_ = 0;
-  std::size_t planned_particles_ = 0;
-  std::array<std::uint64_t, 2 * law_count> planned_revisions_{};
+  std::vector<Scratch> scratch_;
+  SerialOrderPlan<batch_count> plan_;  // which terms each thread defers (dynamics/serial_order_sums.hpp)
+  std::array<std::vector<BlockEnergy>, batch_count> energy_blocks_;
   std::vector<double> slowness_;
   std::vector<ParticleStiffness> load_;
   LeapfrogScratch leapfrog_;

@@ -1,5 +1,5 @@
 // The contact loop gives the same numbers bit for bit on one and on two
-// threads (dynamics/simulation.hpp, "Determinism"): every particle's force and torque is summed in
+// threads (dynamics/serial_order_sums.hpp): every particle's force and torque is summed in
 // the serial order, and the energies block by block in a fixed order.
 //
 // Two scenes. A collapsing gas of 1e3 spheres (seconds, every suite): contacts are created, broken
@@ -175,9 +175,9 @@ std::uint64_t digest(const std::vector<Vec3d>& v) {
 
 // Particles that contacts in the first and in the last part of a batch both touch, leaving out
 // `margin` contacts on each side of its middle. Two threads take contiguous halves of a batch,
-// split at a whole 256-contact block (simulation.hpp), so within the margin of the middle: every
-// particle counted here is touched by both slices, and the second slice's terms on it must be
-// deferred to keep the serial order.
+// split at a whole 256-contact block (block_slice, dynamics/serial_order_sums.hpp), so within the
+// margin of the middle: every particle counted here is touched by both slices, and the second
+// slice's terms on it must be deferred to keep the serial order.
 template <class Batch>
 std::size_t shared_across_middle(const Batch& b, std::size_t particles, std::size_t margin) {
   const std::size_t n = b.size(), mid = n / 2;
