@@ -6,11 +6,11 @@
 set(body "")
 foreach(n RANGE 1 8)
   file(READ "${DIR}/test${n}.json" text)
-  string(FIND "${text}" ")lawcheck_chung_ooi\"" clash)
+  string(FIND "${text}" ")chung_ooi\"" clash)
   if(NOT clash EQUAL -1)
-    message(FATAL_ERROR "${DIR}/test${n}.json contains the raw-string delimiter )lawcheck_chung_ooi\"")
+    message(FATAL_ERROR "${DIR}/test${n}.json contains the raw-string delimiter )chung_ooi\"")
   endif()
-  string(APPEND body "    R\"lawcheck_chung_ooi(${text})lawcheck_chung_ooi\",\n")
+  string(APPEND body "    R\"chung_ooi(${text})chung_ooi\",\n")
 endforeach()
 file(WRITE "${OUT}.tmp"
   "// Generated from ${DIR}/test1.json ... test8.json by embed_benchmarks.cmake: do not edit.\n"
