@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/exudyn_law_spec.hpp"
+#include "cli/hertz_mindlin_law_spec.hpp"
 #include "cli/ice_law_spec.hpp"
 #include "cli/linear_law_spec.hpp"
 #include "cli/linel6_law_spec.hpp"
@@ -34,7 +35,8 @@ using ExtraLaws = std::tuple<>;
 
 namespace lawcheck::cli {
 
-using BuiltinLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
+using BuiltinLaws =
+    std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>, HertzMindlinLaw<double>>;
 
 // What the command line needs of a law beyond the law rules (laws/law_rules.hpp).
 template <class Law>

@@ -69,6 +69,21 @@ void check_contact_stiffness(const Law& law, const ContactStiffness& k) {
   }
 }
 
+// A law's or material's keys as a run used them: each documented key at its value in `given` or
+// at its documented default (a default that is not JSON, e.g. a formula's name, as a string).
+inline json with_defaults(const json& given, const std::vector<ParameterDoc>& docs) {
+  json out = json::object();
+  for (const ParameterDoc& d : docs) {
+    if (given.contains(d.key)) {
+      out[d.key] = given[d.key];
+      continue;
+    }
+    json value = json::parse(d.default_value, nullptr, false);
+    out[d.key] = value.is_discarded() ? json(d.default_value) : value;
+  }
+  return out;
+}
+
 // A scenario's "law" object (its name already read) as that law, checked.
 template <class Law>
 Law parse_law(const json& j) {
