@@ -457,6 +457,7 @@ ChungOoiTest spin_test(int number, const ChungOoiOptions& o) {
       if (chi > 1) continue;
       // Sliding: the contact point loses 7/2 mu (1 + e) v_n (the pair's m* cancels: header).
       const double chi_run = 3.5 * m.friction * (1 + out.normal_restitution) * vn / vc;
+      if (chi_run > 1) continue;  // the theory's own condition for gross sliding, with the run's e
       const double theory = chi_run - 1;
       c.theory_x.push_back(chi);
       c.theory_y.push_back(theory);
