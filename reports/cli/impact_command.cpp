@@ -10,8 +10,9 @@
 //     "dt": 1e-6                             default: min(t_c,est / 200, dt_stable / 2) (stated)
 //   }
 // t_c,est: exudyn: the undamped power-law impact 2 (x_max/v_n) B(1/(n+1), 1/2)/(n+1), x_max from
-// m* v_n^2/2 = k_c x_max^(n+1)/(n+1); other laws: pi sqrt(m*/kn) with kn of the contact as the law
-// builds it. Oracles: exudyn models 1, 2 and 0 (no adhesion, v_min <= v_n): restitution, duration
+// m* v_n^2/2 = k_c x_max^(n+1)/(n+1); a law whose LawSpec has impact() (cli/law_spec.hpp,
+// ImpactEstimate; hertz_mindlin): its own estimate, oracle and stiffness at x_max,est; other laws:
+// pi sqrt(m*/kn) with kn of the contact as the law builds it. Oracles: exudyn models 1, 2 and 0 (no adhesion, v_min <= v_n): restitution, duration
 // and max overlap from the 50-digit integration of study/restitution_study.hpp (closed forms of
 // oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
 // linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
@@ -154,12 +155,23 @@ struct Oracle {
   std::string source;
 };
 
+// The contact's physics as the solver will build it: lengths, masses (the wall's infinite) and
+// radii of curvature (the wall flat).
+template <class Law>
+typename Law::Phys contact_phys(const ImpactScene<Law>& s) {
+  const ShapeSize a{ShapeKind::sphere, s.r1};
+  const ShapeSize b = s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2};
+  const double inf = std::numeric_limits<double>::infinity();
+  const ContactCreation c{0, contact_lengths(a, b, 0), sphere_mass(s.r1, s.materials[0].density),
+                          s.wall ? inf : sphere_mass(s.r2, s.materials[1].density), curvature_radius(a),
+                          curvature_radius(b)};
+  return s.law.make_phys(s.materials[0], s.materials[1], c);
+}
+
 // The contact's stiffnesses and damping as the solver will build them (ContactStiffness).
 template <class Law>
 ContactStiffness contact_stiffness(const ImpactScene<Law>& s) {
-  const ContactLengths l = contact_lengths({ShapeKind::sphere, s.r1},
-                                           s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2}, 0);
-  return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l}));
+  return s.law.stiffness(contact_phys(s));
 }
 
 template <class Law>
@@ -173,10 +185,17 @@ double contact_kn(const ImpactScene<Law>& s) {
 template <class Law>
 ContactStiffness step_stiffness(const ImpactScene<Law>& s, double x_max_est) {
   ContactStiffness k = contact_stiffness(s);
-  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
-    const ContactStiffness at = s.law.stiffness_at(x_max_est);
+  auto take = [&k](const ContactStiffness& at) {
     k.normal = std::max(k.normal, at.normal);
+    k.tangential = std::max(k.tangential, at.tangential);
     k.damping = std::max(k.damping, at.damping);
+  };
+  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) take(s.law.stiffness_at(x_max_est));
+  if constexpr (ImpactEstimatingLaw<Law>) {
+    const double m1 = sphere_mass(s.r1, s.materials[0].density);
+    const double m_eff = s.wall ? m1 : 1 / (1 / m1 + 1 / sphere_mass(s.r2, s.materials[1].density));
+    const double vn = s.speed * std::cos(s.angle * std::numbers::pi / 180);
+    take(LawSpec<Law>::impact(s.law, contact_phys(s), m_eff, vn, false).at_max_overlap);
   }
   return k;
 }
@@ -256,6 +275,15 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn, bool with_
       }
     }
     return {tc, x_max, o};
+  } else if constexpr (ImpactEstimatingLaw<Law>) {
+    check_contact_stiffness(s.law, contact_stiffness(s));
+    const ImpactEstimate e = LawSpec<Law>::impact(s.law, contact_phys(s), m_eff, vn, with_oracle);
+    o.restitution = e.restitution;
+    o.duration = e.contact_time;
+    o.peak_force = e.peak_force;
+    o.max_overlap = e.oracle_max_overlap;
+    o.source = e.source;
+    return {e.duration, e.max_overlap, o};
   } else {
     check_contact_stiffness(s.law, contact_stiffness(s));
     const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));

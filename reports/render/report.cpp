@@ -554,7 +554,8 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
 }
 
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      const BenchSummary& bench, const CtestRun& ctest, double seconds) {
+                      const BenchSummary& bench, const CtestRun& ctest, double seconds,
+                      const std::vector<ReportedLaw>& other_laws) {
   const LinEl6Study& linel6 = linel6_study_of_this_run();
   Document doc;
   doc.heading(1, "lawcheck report");
@@ -568,7 +569,8 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
                          {anchor_of(kDissipationHeading), anchor_of(kDecisionHeading), anchor_of(kStiffnessHeading),
                           anchor_of(linel6_heading(kLinEl6Number)), anchor_of(kIceHeading),
                           anchor_of(restitution_heading(kRestitutionNumber)), anchor_of(kBenchHeading),
-                          anchor_of(claims_heading(kClaimsNumber))}});
+                          anchor_of(claims_heading(kClaimsNumber))},
+                         other_laws});
   doc.heading(2, "Claims ledger: verdicts per seed");
   append_claims_summary(doc, builtin_claims_ledger());
   if (!d.left_out.empty()) {
