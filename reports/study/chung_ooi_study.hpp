@@ -9,13 +9,16 @@
 //         largest force and contact duration against the 50-digit closed forms
 //         (oracles/normal_impact.hpp), within (pi/N)^2 at N steps per contact (second-order
 //         leapfrog; a contact is half a period, omega dt = pi/N).
-//   3     the achieved restitution against the requested one, e in {0.2, ..., 1}, two materials.
+//   3     the achieved restitution against the requested one, e in {0.2, ..., 1}, two materials,
+//         and against the 50-digit oracle of the damped Hertz impact (oracles/hertz_damped_impact.hpp).
 //   4-8   rigid-body theory where it applies, and the paper's curves elsewhere:
 //         - gross sliding (a sphere whose contact point slides throughout): the friction impulse
 //           is mu times the normal impulse m*(1 + e) v_n, so dv_t = mu (1 + e) v_n and
 //           R dw = 5/2 dv_t (I = 2/5 m R^2); e is the run's own normal restitution. The solver
 //           adds mu |F_n| dt to the tangential impulse at every step that slides, so the first
-//           holds to rounding where every step slides; the lever arm is R - delta/2 at a
+//           holds to rounding where every step slides and the normal force never pulls (where it
+//           does, the cap counts |F_n| of the pull too: the second check, Coulomb at every step,
+//           dv_t = mu sum |F_n| dt / m, tells the two apart); the lever arm is R - delta/2 at a
 //           contact point mid-overlap, which lowers the second by at most delta_max/(2R).
 //           Test 4's sliding branch runs at three step sizes to show the residual's order.
 //         - elsewhere (the sticking branch) the paper's curve, compared with Kratos's metric
@@ -26,7 +29,7 @@
 //         - test 7 (opposite spins, contact points moving together): no tangential force at all,
 //           so w' = w and v_t' = 0 exactly, up to rounding.
 // Every run is at N = steps_per_contact of Hertz's elastic duration (test 4's sliding branch
-// also at N/2 and N/4).
+// also at N/2 and N/4, test 3 also at 64 N).
 
 #include <string>
 #include <vector>
