@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "claims/claims_ledger.hpp"
+#include "render/chung_ooi_section.hpp"
 #include "render/claims_section.hpp"
 #include "render/dashboard.hpp"
 #include "render/gnuplot.hpp"
@@ -32,8 +33,9 @@ constexpr const char* kStiffnessHeading = "2. Stiffness study: seed 004's \"does
 constexpr const char* kLinEl6Number = "3.";
 constexpr const char* kIceHeading = "4. Ice (seed 002)";
 constexpr const char* kRestitutionNumber = "5.";
-constexpr const char* kBenchHeading = "6. Contact-loop benchmarks";
-constexpr const char* kClaimsNumber = "7.";
+constexpr const char* kChungOoiNumber = "6.";
+constexpr const char* kBenchHeading = "7. Contact-loop benchmarks";
+constexpr const char* kClaimsNumber = "8.";
 
 }  // namespace
 
@@ -506,6 +508,12 @@ const LinEl6Study& linel6_study_of_this_run() {
   return study;
 }
 
+// Chung & Ooi's benchmarks take no parameters and a few seconds: run once, as LinEl6's study.
+const ChungOoiStudy& chung_ooi_study_of_this_run() {
+  static const ChungOoiStudy study = run_chung_ooi_study();
+  return study;
+}
+
 std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice,
                                   const RestitutionStudy& r) {
   std::vector<SummaryRow> out;
@@ -539,6 +547,9 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
   out.push_back(ice_summary(ice));
   out.push_back({"restitution (seed 003)", restitution_passed(r), restitution_key_figure(r),
                  anchor_of(restitution_heading(kRestitutionNumber))});
+  SummaryRow chung_ooi = chung_ooi_summary(chung_ooi_study_of_this_run());
+  chung_ooi.section = anchor_of(chung_ooi_heading(kChungOoiNumber));
+  out.push_back(std::move(chung_ooi));
   return out;
 }
 
@@ -586,6 +597,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   append_linel6_section(doc, linel6, builtin_claims_ledger(), kLinEl6Number);
   ice_section(doc, ice);
   append_restitution_section(doc, r, kRestitutionNumber, true, &achieved);
+  append_chung_ooi_section(doc, chung_ooi_study_of_this_run(), kChungOoiNumber);
   append_bench_section(doc, bench, kBenchHeading);
   append_claims_section(doc, builtin_claims_ledger(), 1, kClaimsNumber);
   return doc;
