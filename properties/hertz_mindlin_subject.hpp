@@ -98,9 +98,9 @@ struct HertzMindlinSubject {
   static bool lipschitz(const Law& law) { return law.restitution == 1; }
 
   // Force terms (ForceTermsSubject, law_subject.hpp) for overlaps <= `overlap`, |vel| <= `speed`:
-  // Hertz F_H and the normal dashpot eta_n |v|; the tangential force is at most mu |F_n| when it
-  // slides, and spring + dashpot within mu |F_n| when it sticks, so the spring alone is within
-  // mu |F_n| + eta_t |v|.
+  // Hertz F_H and the normal dashpot eta_n |v|; the tangential force is at most mu F_H when it
+  // slides, and spring + dashpot within mu F_H when it sticks, so the spring alone is within
+  // mu F_H + eta_t |v| (bounded above by mu times the normal terms plus eta_t |v|).
   static double normal_terms(const Phys& ph, double overlap, double speed) {
     const double s_n = 2 * ph.e_eff * std::sqrt(ph.r_eff * overlap);
     return s_n * overlap * 2 / 3 + ph.damping_scale * std::sqrt(s_n) * speed;
@@ -111,11 +111,11 @@ struct HertzMindlinSubject {
   static double force_scale(const Law& law, const Phys& ph, double overlap, double speed) {
     return (1 + 2 * ph.friction) * normal_terms(ph, overlap, speed) + 2 * law.tangential_damping * eta_n(ph, overlap) * speed;
   }
-  // dF/dv: the normal dashpot eta_n, carried into the tangential cap by mu; the tangential
-  // dashpot eta_t.
+  // dF/dv: the normal dashpot eta_n (the tangential cap mu F_H does not depend on v); the
+  // tangential dashpot eta_t.
   static VelocitySensitivity velocity_sensitivity(const Law& law, const Phys& ph, double overlap, double) {
     const double eta = eta_n(ph, overlap);
-    return {(1 + ph.friction) * eta, law.tangential_damping * eta};
+    return {eta, law.tangential_damping * eta};
   }
 };
 

@@ -99,7 +99,8 @@ TEST(HertzMindlin, StickingAtFixedOverlapBuildsMindlinsStiffnessAndBooksNothing)
   EXPECT_LT(std::abs(out.force.y()), ph.friction * std::abs(out.force.x()));  // stuck: below the cap
 }
 
-// A trial force above mu |F_n| slides at the cap, along the trial, and books positive slip.
+// A trial force above mu F_H (here |F_n|: no dashpot) slides at the cap, along the trial, and
+// books positive slip.
 TEST(HertzMindlin, SlidingHoldsTheTangentialForceAtMuTimesTheNormalForce) {
   const Law law;
   const auto ph = law.make_phys(steel, glass, spheres());
@@ -110,6 +111,25 @@ TEST(HertzMindlin, SlidingHoldsTheTangentialForceAtMuTimesTheNormalForce) {
   EXPECT_NEAR(out.force.tail<2>().norm(), cap, 4 * eps * cap);
   EXPECT_NEAR(out.force.y() / out.force.z(), 0.75, 8 * eps);
   EXPECT_GT(out.dissipated[EnergyKind::plastic_shear], 0);
+}
+
+// With a dashpot, the cap is mu times the Hertz spring's force alone (the law's header: the
+// dashpot's impulse over a contact is zero, so the friction impulse in gross sliding is mu times
+// the whole normal impulse): unloading fast, where the whole normal force pulls, the tangential
+// force still slides at mu F_H = mu 4/3 E* sqrt(R*) delta^(3/2), not at mu |F_n|.
+TEST(HertzMindlin, SlidingIsCappedByTheHertzSpringsForceNotByTheDampedNormalForce) {
+  Law law;
+  law.restitution = 0.3;
+  const auto ph = law.make_phys(steel, glass, spheres());
+  const double delta = 1e-8, dt = 1e-7;
+  auto s = law.initial_state(spheres(-delta), ph);
+  const auto out = law.step<true>(at(-delta, {50, 30, 40}), ph, s, dt);
+  const double f_hertz = 4.0 / 3.0 * ph.e_eff * std::sqrt(ph.r_eff) * std::pow(delta, 1.5);
+  std::printf("F_n = %.6e N (pulling: > 0 on particle 1), F_H = %.6e N, |F_t| = %.6e N\n", out.force.x(), f_hertz,
+              out.force.tail<2>().norm());
+  ASSERT_GT(out.force.x(), 0);  // the dashpot outpulls the spring here
+  // ~16 roundings between the two routes to mu F_H.
+  EXPECT_NEAR(out.force.tail<2>().norm(), ph.friction * f_hertz, 16 * eps * ph.friction * f_hertz);
 }
 
 // Unloading at zero tangential velocity scales F_t by sqrt(delta_new/delta_old) = k_t ratio
