@@ -14,12 +14,13 @@
 //   4-8   rigid-body theory where it applies, and the paper's curves elsewhere:
 //         - gross sliding (a sphere whose contact point slides throughout): the friction impulse
 //           is mu times the normal impulse m*(1 + e) v_n, so dv_t = mu (1 + e) v_n and
-//           R dw = 5/2 dv_t (I = 2/5 m R^2); e is the run's own normal restitution. The solver
-//           adds mu |F_n| dt to the tangential impulse at every step that slides, so the first
-//           holds to rounding where every step slides and the normal force never pulls (where it
-//           does, the cap counts |F_n| of the pull too: the second check, Coulomb at every step,
-//           dv_t = mu sum |F_n| dt / m, tells the two apart); the lever arm is R - delta/2 at a
-//           contact point mid-overlap, which lowers the second by at most delta_max/(2R).
+//           R dw = 5/2 dv_t (I = 2/5 m R^2); e is the run's own normal restitution. The law
+//           caps the sliding force at mu F_H of the Hertz spring, whose impulse is the whole
+//           normal impulse (the dashpot's integrates to zero from touch back to touch:
+//           laws/hertz_mindlin_law.hpp), so the first holds to the step's order even where the
+//           whole normal force pulls at the end of contact (the pull's share is reported); the
+//           lever arm is R - delta/2 at a contact point mid-overlap, which lowers the second by
+//           at most delta_max/(2R).
 //           Test 4's sliding branch runs at three step sizes to show the residual's order.
 //         - elsewhere (the sticking branch) the paper's curve, compared with Kratos's metric
 //           sum |sim - ref| / sum |ref|: test 4 over the whole curve within the bounds Kratos
@@ -70,7 +71,6 @@ struct ChungOoiSlidingLevel {
   double steps_per_contact = 0;
   double dt = 0;
   double impulse_residual = 0;  // max over the sliding angles |dv_t - mu(1+e)v_n| / (mu(1+e)v_n)
-  double coulomb_residual = 0;  // max |dv_t - mu sum |F_n| dt / m| / (mu sum |F_n| dt / m)
   double pull_share = 0;        // max sum |F_n| dt / sum F_n dt - 1 (the normal force pulling at the end)
   double spin_residual = 0;     // max |R w' + 5/2 mu(1+e)v_n| / (5/2 mu(1+e)v_n)
   double spin_bound = 0;        // max delta_max/(2R) + impulse residual + rounding
