@@ -32,17 +32,17 @@
 // bending, tangential) or the damping sets a lower limit.
 // After the impact (--json "after"; text: the last lines): each body's position, velocity and spin
 // at the step that ended the contact (the wall's are zero), and, with n the unit normal from body 1
-// to body 2 at separation and g = v1 - v2 the relative velocity of the centres:
+// to body 2 at separation, g = v1 - v2 the relative velocity of the centres, and t the unit
+// tangent of g before the impact (of the contact points' relative velocity if the centres move
+// head-on), the quantities of Chung & Ooi (2011), tests 4-8:
 //   normal_velocity             -g.n (> 0: the bodies separate); achieved_restitution is its ratio to v_n
-//   tangential_velocity         |g - (g.n) n|
+//   tangential_velocity         g.t after [m/s]
+//   tangential_restitution      (g.t after) / (g.t before): 1 kept, 0 stopped, < 0 reversed; null
+//                               for a head-on impact (no tangential motion of the centres)
 //   contact_point_velocity      g_c = g + (r1 w1 + r2 w2) x n, the relative velocity of the two material
 //                               points at the contact (the wall: r2 w2 = 0), before and after
-//   tangential_restitution      g_c,t(after) . t / |g_c,t(before)|, t the unit tangent of g_c,t(before)
-//                               (1: the contact point's tangential motion kept; 0: stopped; < 0:
-//                               reversed); null when the impact has no tangential motion at the
-//                               contact point (head-on without spin)
-//   rebound_angle               atan(|g_t| / (-g.n)) after, in degrees from the normal, beside the
-//                               incident angle (the input "angle" for the centres)
+//   rebound_angle               atan2(g_c.t, -g.n) after, in degrees from the normal, signed (< 0:
+//                               the contact point rebounds backwards), beside the incident angle
 // --json also echoes the inputs ("inputs": radii, speed, angle, spins, dt as given or null, the
 // law's parameters and both materials with every key at its value or default).
 // Runtime guard (cli/balance_guard.hpp): an energy balance error above max_balance_error of the
@@ -68,6 +68,7 @@
 #include "cli/balance_guard.hpp"
 #include "cli/command.hpp"
 #include "cli/input.hpp"
+#include "cli/json_vector.hpp"
 #include "cli/law_registry.hpp"
 #include "dynamics/simulation.hpp"
 #include "dynamics/state_error.hpp"
@@ -394,15 +395,14 @@ AfterImpact after_impact(const ImpactScene<Law>& s, const Simulation<Law>& sim, 
   const Vec3d g = a.velocity[0] - a.velocity[1];
   a.contact_point_after = contact_point_velocity(g, a.spin[0], s.r1, a.spin[1], r2, n);
   a.normal_velocity = -g.dot(n);
-  a.tangential_velocity = (g - g.dot(n) * n).norm();
-  a.rebound_angle = std::atan2(a.tangential_velocity, a.normal_velocity) * 180 / std::numbers::pi;
-  const Vec3d ct0 = a.contact_point_before - a.contact_point_before.x() * Vec3d::UnitX();
   // A tangential speed below 1e-12 of the approach speed is rounding of a head-on impact.
-  if (ct0.norm() > 1e-12 * vn) {
-    const Vec3d t = ct0.normalized();
-    const Vec3d ct1 = a.contact_point_after - a.contact_point_after.dot(n) * n;
-    a.tangential_restitution = ct1.dot(t) / ct0.norm();
-  }
+  const Vec3d gt0 = g0 - g0.x() * Vec3d::UnitX();
+  const Vec3d ct0 = a.contact_point_before - a.contact_point_before.x() * Vec3d::UnitX();
+  const bool sliding_centres = gt0.norm() > 1e-12 * vn;
+  const Vec3d t = sliding_centres ? gt0.normalized() : ct0.norm() > 1e-12 * vn ? ct0.normalized() : Vec3d::Zero();
+  a.tangential_velocity = g.dot(t);
+  if (sliding_centres) a.tangential_restitution = a.tangential_velocity / gt0.norm();
+  a.rebound_angle = std::atan2(a.contact_point_after.dot(t), a.normal_velocity) * 180 / std::numbers::pi;
   for (std::size_t b = 0; b < 2; ++b) {
     finite_result("after.velocity", a.velocity[b].norm());
     finite_result("after.spin", a.spin[b].norm());
@@ -410,8 +410,6 @@ AfterImpact after_impact(const ImpactScene<Law>& s, const Simulation<Law>& sim, 
   finite_result("after.rebound_angle", a.rebound_angle);
   return a;
 }
-
-inline json vec_json(const Vec3d& v) { return json::array({v.x(), v.y(), v.z()}); }
 
 inline json after_json(const AfterImpact& a, bool wall) {
   json bodies = json::array();
@@ -617,10 +615,10 @@ void run_impact(const json& j, bool as_json) {
   for (EnergyKind k : Law::energy_kinds) kinds += fmt::format(" {} {:.6e} J", name_of(k), E.dissipated[k]);
   fmt::print("energy at separation: kinetic {:.6e} J, elastic {:.6e} J, dissipated:{}, ledger relative error {:.3e}\n",
              E.kinetic(), E.elastic, kinds.empty() ? " none" : kinds, E.relative_error());
-  fmt::print("after: normal velocity {:.8e} m/s, tangential velocity {:.8e} m/s, rebound angle {:.6f} deg "
-             "(incident {} deg), tangential restitution {}\n",
+  fmt::print("after: normal velocity {:.8e} m/s, tangential velocity {:.8e} m/s, contact point's rebound angle "
+             "{:.6f} deg (incident {} deg), tangential restitution {}\n",
              after.normal_velocity, after.tangential_velocity, after.rebound_angle, s.angle,
-             after.tangential_restitution ? fmt::format("{:.8e}", *after.tangential_restitution) : "- (no tangential motion)");
+             after.tangential_restitution ? fmt::format("{:.8e}", *after.tangential_restitution) : "- (head-on)");
   for (std::size_t b = 0; b < (s.wall ? 1u : 2u); ++b)
     fmt::print("body {}: velocity [{:.8e}, {:.8e}, {:.8e}] m/s, spin [{:.8e}, {:.8e}, {:.8e}] rad/s\n", b + 1,
                after.velocity[b].x(), after.velocity[b].y(), after.velocity[b].z(), after.spin[b].x(),

@@ -38,6 +38,7 @@
 #include "cli/balance_guard.hpp"
 #include "cli/command.hpp"
 #include "cli/input.hpp"
+#include "cli/json_vector.hpp"
 #include "cli/scene.hpp"
 #include "cli/scene_time_step.hpp"
 #include "dynamics/state_error.hpp"
@@ -225,8 +226,6 @@ private:
   std::uint64_t worst_step_ = 0;
   SceneEnergy energy_;
 };
-
-json vec_json(const Vec3d& v) { return json::array({v.x(), v.y(), v.z()}); }
 
 json energy_json(const SceneEnergy& e, const std::vector<EnergyKind>& kinds) {
   json out = {{"kinetic", e.kinetic}, {"gravity", e.gravity}, {"springs", e.springs},
