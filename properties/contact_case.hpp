@@ -4,6 +4,7 @@
 // contact is made. From it: effective lengths and area (solver/physics/stiffness_rules.hpp) and
 // FrictPhys (solver/physics/frict_phys.hpp).
 
+#include <limits>
 #include <ostream>
 
 #include "physics/frict_phys.hpp"
@@ -22,6 +23,21 @@ struct ContactCase {
 
 inline ContactLengths lengths_of(const ContactCase& c) {
   return contact_lengths(c.s1, c.s2, c.uN0, c.rules);
+}
+
+// The contact's creation as a law sees it (ContactCreation), with the two bodies a contact
+// mechanics reads: radii of curvature (curvature_radius) and masses from the given densities.
+// Walls, facets and infinite cylinders are static in the solver (dynamics/particles.hpp): infinite
+// mass. A capsule's length is not in the case: it weighs as the sphere of its radius (a stand-in;
+// a law's properties hold for any positive mass).
+inline ContactCreation creation_of(const ContactCase& c, double density1, double density2) {
+  const auto mass = [](ShapeSize s, double density) {
+    const bool moves = s.kind == ShapeKind::sphere || s.kind == ShapeKind::capsule;
+    return moves ? 4.0 / 3.0 * 3.14159265358979323846 * s.size * s.size * s.size * density
+                 : std::numeric_limits<double>::infinity();
+  };
+  return {c.uN0, lengths_of(c), mass(c.s1, density1), mass(c.s2, density2), curvature_radius(c.s1),
+          curvature_radius(c.s2)};
 }
 
 inline FrictPhys<double> frict_phys_of(const ContactCase& c) {

@@ -177,7 +177,7 @@ MaterialPair<S> draw_materials(const FrictMat& f1, const FrictMat& f2, gen::Rang
 // geometry).
 template <SolverLaw L>
 typename L::Phys phys_of(const L& law, const std::array<typename L::Material, 2>& m, const ContactCase& c) {
-  return law.make_phys(m[0], m[1], ContactCreation{c.uN0, lengths_of(c)});
+  return law.make_phys(m[0], m[1], creation_of(c, m[0].density, m[1].density));
 }
 
 }  // namespace lawcheck::properties

@@ -16,99 +16,27 @@
 #include <string>
 #include <vector>
 
-#include "law_property_suite.hpp"
+#include "exudyn_subject.hpp"
 #include "linear_coulomb_subject.hpp"
 #include "linel6_subject.hpp"
-#include "exudyn_subject.hpp"
 #include "mutant_laws.hpp"
-#include "property_runner.hpp"
+#include "mutation_kit.hpp"
 
 namespace lawcheck::properties::mutation_test {
 namespace {
-
-struct KitProperty {
-  std::string name;
-  std::function<void()> check;
-};
-
-// The fast property set of a subject: the suites of its capabilities (law_property_suite.hpp)
-// without the 2D oracle and the dynamic impact bands.
-template <LawSubject S>
-std::vector<KitProperty> fast_kit() {
-  std::vector<KitProperty> kit = {
-      {"PrecisionSeparation", &double_and_fifty_digit_runs_agree_to_rounding<S>},
-      {"Isotropy", &turning_the_path_about_the_normal_turns_the_response<S>},
-      {"Robustness", &extreme_valid_inputs_stay_finite_and_keep_every_property<S>},
-      {"Symmetry", &swapping_the_particles_gives_opposite_forces_and_equal_energies<S>},
-      {"Objectivity", &a_rigid_motion_leaves_local_forces_unchanged_and_rotates_global_ones<S>},
-  };
-  if constexpr (ElasticEnergySubject<S>) {
-    kit.push_back({"ElasticWorkEqualsEnergy", &work_on_an_elastic_path_equals_the_stored_elastic_energy<S>});
-    kit.push_back({"ClosedLoopEnergy", &closed_elastic_loop_returns_the_same_energy<S>});
-  }
-  if constexpr (CoulombBoundedSubject<S>) {
-    kit.push_back({"CoulombBound", &tangential_force_stays_within_coulomb_bound<S>});
-    kit.push_back({"DissipationMonotone", &dissipation_is_never_negative_and_never_decreases<S>});
-    kit.push_back({"DissipationZeroInside", &dissipation_is_zero_inside_the_yield_surface<S>});
-    kit.push_back({"EnergyBalance1D", &work_equals_stored_energy_plus_dissipation_on_1d_paths<S>});
-    kit.push_back({"Oracle1D", &slip_1d_matches_the_exact_oracle<S>});
-  }
-  if constexpr (RotationalSubject<S>) {
-    kit.push_back({"RotationalWork", &torque_work_on_an_elastic_path_equals_the_stored_rotational_energy<S>});
-    kit.push_back({"ClosedSixDofLoop", &closed_six_dof_elastic_loop_returns_the_same_energy<S>});
-  }
-  if constexpr (TorqueFreeSubject<S>)
-    kit.push_back({"ZeroTorque", &a_law_without_rotational_stiffness_returns_exactly_zero_torque<S>});
-  kit.push_back({"StepwiseDissipation", &every_dissipated_kind_grows_step_by_step<S>});
-  kit.push_back({"Passivity", &an_unloaded_contact_driven_along_any_path_absorbs_work<S>});
-  kit.push_back({"LedgerCloses", &the_energy_ledger_closes_as_the_path_is_refined<S>});
-  if constexpr (BreakableSubject<S>) {
-    kit.push_back({"BreaksInTension", &a_contact_breaks_exactly_when_pulled_into_tension_unless_no_break<S>});
-    kit.push_back({"ReleasedEnergy", &a_break_releases_exactly_what_closes_the_ledger_of_its_step<S>});
-    kit.push_back({"RemadeFromInitialState", &a_contact_made_again_after_a_break_starts_from_the_initial_state<S>});
-    if constexpr (ElasticEnergySubject<S>)
-      kit.push_back({"NoBreakTensionEnergy", &a_no_break_contact_in_tension_stores_the_work_done<S>});
-  }
-  return kit;
-}
-
-bool rejects(const KitProperty& p, bool verbose) {
-  const auto result = check_property("mutant/" + p.name, p.check, test_params());
-  rc::detail::FailureResult failure;
-  const bool failed = result.match(failure);
-  if (verbose) {
-    if (failed) {
-      std::cout << "--- " << p.name << " REJECTS the law:\n";
-      rc::detail::printResultMessage(result, std::cout);
-      std::cout << "\n\n";
-    } else {
-      std::cout << "--- " << p.name << " passes it\n";
-    }
-  }
-  return failed;
-}
 
 // Names of the fast properties that reject the subject's law.
 template <LawSubject S, class Which>
 std::vector<std::string> properties_rejecting(Which which) {
   const MutationScope scope(which);
-  std::vector<std::string> rejecting;
-  const auto kit = fast_kit<S>();
-  for (const auto& p : kit)
-    if (rejects(p, true)) rejecting.push_back(p.name);
-  std::cout << "rejected by " << rejecting.size() << " of " << kit.size() << " fast properties:";
-  for (const auto& n : rejecting) std::cout << ' ' << n;
-  std::cout << std::endl;
-  return rejecting;
+  return names_rejecting(fast_kit<S>());
 }
 
 // The first fast property that rejects the subject's law, or "" if none does.
 template <LawSubject S, auto Which>
 std::string first_rejecting() {
   const MutationScope scope(Which);
-  for (const auto& p : fast_kit<S>())
-    if (rejects(p, false)) return p.name;
-  return "";
+  return first_rejecting_of(fast_kit<S>());
 }
 
 template <LawSubject S, class Which>

@@ -210,7 +210,9 @@ ScenarioRun<typename Law::Phys> run_scenario(const Law& law, TwoBodyScenario s,
   run.uN0 = cp->uN;
   const ContactCase c = contact_case_of(s, cp->uN);
   const ContactLengths lengths = lengths_of(c);
-  run.phys = law.make_phys(materials[s.a.side], materials[s.b.side], ContactCreation{c.uN0, lengths});
+  const auto& ma = materials[s.a.side];
+  const auto& mb = materials[s.b.side];
+  run.phys = law.make_phys(ma, mb, creation_of(c, ma.density, mb.density));
   ContactFrame frame = frame0 ? *frame0 : initial_frame(cp->normal);
   typename Law::State state = initial_state_of(law, c.uN0, lengths, run.phys);
   double dissipated = 0;

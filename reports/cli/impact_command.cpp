@@ -10,8 +10,9 @@
 //     "dt": 1e-6                             default: min(t_c,est / 200, dt_stable / 2) (stated)
 //   }
 // t_c,est: exudyn: the undamped power-law impact 2 (x_max/v_n) B(1/(n+1), 1/2)/(n+1), x_max from
-// m* v_n^2/2 = k_c x_max^(n+1)/(n+1); other laws: pi sqrt(m*/kn) with kn of the contact as the law
-// builds it. Oracles: exudyn models 1, 2 and 0 (no adhesion, v_min <= v_n): restitution, duration
+// m* v_n^2/2 = k_c x_max^(n+1)/(n+1); a law whose LawSpec has impact() (cli/law_spec.hpp,
+// ImpactEstimate; hertz_mindlin): its own estimate, oracle and stiffness at x_max,est; other laws:
+// pi sqrt(m*/kn) with kn of the contact as the law builds it. Oracles: exudyn models 1, 2 and 0 (no adhesion, v_min <= v_n): restitution, duration
 // and max overlap from the 50-digit integration of study/restitution_study.hpp (closed forms of
 // oracles/hunt_crossley.hpp for 1, 2 undamped); peak force from oracles::hertz_impact (n = 3/2) or
 // linear_impact (n = 1) when the impact is elastic (e = 1 or lambda_P = 0) and undamped; the
@@ -29,6 +30,21 @@
 // A given dt must be below dt_limit (InputError naming dt, the limit and what sets it); the
 // default is t_c,est/200, or dt_limit/2 where a stiffer spring than the normal one (twist,
 // bending, tangential) or the damping sets a lower limit.
+// After the impact (--json "after"; text: the last lines): each body's position, velocity and spin
+// at the step that ended the contact (the wall's are zero), and, with n the unit normal from body 1
+// to body 2 at separation and g = v1 - v2 the relative velocity of the centres:
+//   normal_velocity             -g.n (> 0: the bodies separate); achieved_restitution is its ratio to v_n
+//   tangential_velocity         |g - (g.n) n|
+//   contact_point_velocity      g_c = g + (r1 w1 + r2 w2) x n, the relative velocity of the two material
+//                               points at the contact (the wall: r2 w2 = 0), before and after
+//   tangential_restitution      g_c,t(after) . t / |g_c,t(before)|, t the unit tangent of g_c,t(before)
+//                               (1: the contact point's tangential motion kept; 0: stopped; < 0:
+//                               reversed); null when the impact has no tangential motion at the
+//                               contact point (head-on without spin)
+//   rebound_angle               atan(|g_t| / (-g.n)) after, in degrees from the normal, beside the
+//                               incident angle (the input "angle" for the centres)
+// --json also echoes the inputs ("inputs": radii, speed, angle, spins, dt as given or null, the
+// law's parameters and both materials with every key at its value or default).
 // Runtime guard (cli/balance_guard.hpp): an energy balance error above max_balance_error of the
 // largest energy term ends the run with exit 1 and the figure instead of its results.
 // Limits: the derived m*, v_n, t_c,est and dt must be finite positive doubles, the
@@ -139,12 +155,23 @@ struct Oracle {
   std::string source;
 };
 
+// The contact's physics as the solver will build it: lengths, masses (the wall's infinite) and
+// radii of curvature (the wall flat).
+template <class Law>
+typename Law::Phys contact_phys(const ImpactScene<Law>& s) {
+  const ShapeSize a{ShapeKind::sphere, s.r1};
+  const ShapeSize b = s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2};
+  const double inf = std::numeric_limits<double>::infinity();
+  const ContactCreation c{0, contact_lengths(a, b, 0), sphere_mass(s.r1, s.materials[0].density),
+                          s.wall ? inf : sphere_mass(s.r2, s.materials[1].density), curvature_radius(a),
+                          curvature_radius(b)};
+  return s.law.make_phys(s.materials[0], s.materials[1], c);
+}
+
 // The contact's stiffnesses and damping as the solver will build them (ContactStiffness).
 template <class Law>
 ContactStiffness contact_stiffness(const ImpactScene<Law>& s) {
-  const ContactLengths l = contact_lengths({ShapeKind::sphere, s.r1},
-                                           s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2}, 0);
-  return s.law.stiffness(s.law.make_phys(s.materials[0], s.materials[1], ContactCreation{0, l}));
+  return s.law.stiffness(contact_phys(s));
 }
 
 template <class Law>
@@ -158,10 +185,17 @@ double contact_kn(const ImpactScene<Law>& s) {
 template <class Law>
 ContactStiffness step_stiffness(const ImpactScene<Law>& s, double x_max_est) {
   ContactStiffness k = contact_stiffness(s);
-  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) {
-    const ContactStiffness at = s.law.stiffness_at(x_max_est);
+  auto take = [&k](const ContactStiffness& at) {
     k.normal = std::max(k.normal, at.normal);
+    k.tangential = std::max(k.tangential, at.tangential);
     k.damping = std::max(k.damping, at.damping);
+  };
+  if constexpr (std::is_same_v<Law, ExudynLaw<double>>) take(s.law.stiffness_at(x_max_est));
+  if constexpr (ImpactEstimatingLaw<Law>) {
+    const double m1 = sphere_mass(s.r1, s.materials[0].density);
+    const double m_eff = s.wall ? m1 : 1 / (1 / m1 + 1 / sphere_mass(s.r2, s.materials[1].density));
+    const double vn = s.speed * std::cos(s.angle * std::numbers::pi / 180);
+    take(LawSpec<Law>::impact(s.law, contact_phys(s), m_eff, vn, false).at_max_overlap);
   }
   return k;
 }
@@ -241,6 +275,15 @@ Estimate estimate(const ImpactScene<Law>& s, double m_eff, double vn, bool with_
       }
     }
     return {tc, x_max, o};
+  } else if constexpr (ImpactEstimatingLaw<Law>) {
+    check_contact_stiffness(s.law, contact_stiffness(s));
+    const ImpactEstimate e = LawSpec<Law>::impact(s.law, contact_phys(s), m_eff, vn, with_oracle);
+    o.restitution = e.restitution;
+    o.duration = e.contact_time;
+    o.peak_force = e.peak_force;
+    o.max_overlap = e.oracle_max_overlap;
+    o.source = e.source;
+    return {e.duration, e.max_overlap, o};
   } else {
     check_contact_stiffness(s.law, contact_stiffness(s));
     const double kn = derived_positive("materials, radii", "the contact's kn", contact_kn(s));
@@ -315,6 +358,92 @@ void add_bodies(Simulation<Law>& sim, const ImpactScene<Law>& s, double back) {
     v2.ang_vel = s.spins[1];
     sim.add_particle({Sphere{s.r2}, {Vec3d(s.r1 + s.r2, 0, 0)}, v2, 1});
   }
+}
+
+// The bodies' state after the impact and the relative quantities of the header.
+struct AfterImpact {
+  std::array<Vec3d, 2> position, velocity, spin;
+  Vec3d contact_point_before, contact_point_after;
+  double normal_velocity, tangential_velocity, rebound_angle;
+  std::optional<double> tangential_restitution;
+};
+
+// g_c = g + (r1 w1 + r2 w2) x n: the relative velocity of the material points of bodies 1 and 2
+// at the contact, each at its radius along n (body 1) and -n (body 2) from its centre.
+inline Vec3d contact_point_velocity(const Vec3d& g, const Vec3d& w1, double r1, const Vec3d& w2, double r2,
+                                    const Vec3d& n) {
+  return g + (r1 * w1 + r2 * w2).cross(n);
+}
+
+template <class Law>
+AfterImpact after_impact(const ImpactScene<Law>& s, const Simulation<Law>& sim, const Vec3d& n, double vn) {
+  const auto& P = sim.particles();
+  AfterImpact a;
+  const std::size_t bodies = s.wall ? 1 : 2;
+  for (std::size_t b = 0; b < 2; ++b) {
+    a.position[b] = b < bodies ? P.pos[b] : Vec3d::Zero();
+    a.velocity[b] = b < bodies ? P.vel[b] : Vec3d::Zero();
+    a.spin[b] = b < bodies ? P.ang_vel[b] : Vec3d::Zero();
+  }
+  const double r2 = s.wall ? 0.0 : s.r2;
+  // Before: body 1 at speed along u = (cos a, sin a, 0), body 2 at rest, n = x.
+  const double angle = s.angle * std::numbers::pi / 180;
+  const Vec3d g0 = s.speed * Vec3d(std::cos(angle), std::sin(angle), 0);
+  a.contact_point_before = contact_point_velocity(g0, s.spins[0], s.r1, s.wall ? Vec3d::Zero() : s.spins[1], r2,
+                                                  Vec3d::UnitX());
+  const Vec3d g = a.velocity[0] - a.velocity[1];
+  a.contact_point_after = contact_point_velocity(g, a.spin[0], s.r1, a.spin[1], r2, n);
+  a.normal_velocity = -g.dot(n);
+  a.tangential_velocity = (g - g.dot(n) * n).norm();
+  a.rebound_angle = std::atan2(a.tangential_velocity, a.normal_velocity) * 180 / std::numbers::pi;
+  const Vec3d ct0 = a.contact_point_before - a.contact_point_before.x() * Vec3d::UnitX();
+  // A tangential speed below 1e-12 of the approach speed is rounding of a head-on impact.
+  if (ct0.norm() > 1e-12 * vn) {
+    const Vec3d t = ct0.normalized();
+    const Vec3d ct1 = a.contact_point_after - a.contact_point_after.dot(n) * n;
+    a.tangential_restitution = ct1.dot(t) / ct0.norm();
+  }
+  for (std::size_t b = 0; b < 2; ++b) {
+    finite_result("after.velocity", a.velocity[b].norm());
+    finite_result("after.spin", a.spin[b].norm());
+  }
+  finite_result("after.rebound_angle", a.rebound_angle);
+  return a;
+}
+
+inline json vec_json(const Vec3d& v) { return json::array({v.x(), v.y(), v.z()}); }
+
+inline json after_json(const AfterImpact& a, bool wall) {
+  json bodies = json::array();
+  for (std::size_t b = 0; b < (wall ? 1u : 2u); ++b)
+    bodies.push_back({{"position", vec_json(a.position[b])}, {"velocity", vec_json(a.velocity[b])},
+                      {"spin", vec_json(a.spin[b])}});
+  return {{"bodies", bodies},
+          {"normal_velocity", a.normal_velocity},
+          {"tangential_velocity", a.tangential_velocity},
+          {"contact_point_velocity", {{"before", vec_json(a.contact_point_before)},
+                                      {"after", vec_json(a.contact_point_after)}}},
+          {"tangential_restitution", a.tangential_restitution ? json(*a.tangential_restitution) : json(nullptr)},
+          {"rebound_angle", a.rebound_angle}};
+}
+
+// The scene as run: every key of the law and of both materials at its given value or its default.
+template <class Law>
+json echo_inputs(const ImpactScene<Law>& s, const json& j) {
+  const json none = json::object();
+  json law = with_defaults(j.contains("law") ? j["law"] : none, LawSpec<Law>::parameters());
+  law["name"] = std::string(Law::name);
+  json materials = json::array();
+  for (std::size_t k = 0; k < 2; ++k) {
+    const json& given = j.contains("materials") ? j["materials"][std::min<std::size_t>(k, j["materials"].size() - 1)]
+                                                : none;
+    materials.push_back(with_defaults(given, MaterialSpec<typename Law::Material>::fields()));
+  }
+  json radii = s.wall ? json::array({s.r1, "wall"}) : json::array({s.r1, s.r2});
+  json spins = json::array({vec_json(s.spins[0])});
+  if (!s.wall) spins.push_back(vec_json(s.spins[1]));
+  return {{"law", law}, {"materials", materials}, {"radii", radii}, {"speed", s.speed}, {"angle", s.angle},
+          {"spins", spins}, {"dt", s.dt ? json(*s.dt) : json(nullptr)}};
 }
 
 template <class Law>
@@ -446,6 +575,7 @@ void run_impact(const json& j, bool as_json) {
   finite_result("the energy ledger's relative error", E.relative_error());
   require_closed_balance(fmt::format("impact of law {} at dt = {:.6g} s", Law::name, dt), E.relative_error());
 
+  const AfterImpact after = after_impact(s, sim, nrm, vn);
   auto opt = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
   if (as_json) {
     json out = json_header(s, dt, stable, limit, tc_est);
@@ -454,6 +584,7 @@ void run_impact(const json& j, bool as_json) {
     out["peak_force"] = peak;
     out["max_overlap"] = max_overlap;
     out["contact"] = true;
+    out["steps"] = steps_run;
     out["oracle"] = {{"achieved_restitution", opt(oracle.restitution)}, {"contact_duration", opt(oracle.duration)},
                      {"peak_force", opt(oracle.peak_force)}, {"max_overlap", opt(oracle.max_overlap)},
                      {"source", oracle.source}};
@@ -461,6 +592,8 @@ void run_impact(const json& j, bool as_json) {
                    {"relative_error", E.relative_error()}};
     for (EnergyKind k : Law::energy_kinds) ledger["dissipated"][std::string(name_of(k))] = E.dissipated[k];
     out["energy"] = ledger;
+    out["after"] = after_json(after, s.wall);
+    out["inputs"] = echo_inputs(s, j);
     fmt::print("{}\n", out.dump(2));
     return;
   }
@@ -484,6 +617,14 @@ void run_impact(const json& j, bool as_json) {
   for (EnergyKind k : Law::energy_kinds) kinds += fmt::format(" {} {:.6e} J", name_of(k), E.dissipated[k]);
   fmt::print("energy at separation: kinetic {:.6e} J, elastic {:.6e} J, dissipated:{}, ledger relative error {:.3e}\n",
              E.kinetic(), E.elastic, kinds.empty() ? " none" : kinds, E.relative_error());
+  fmt::print("after: normal velocity {:.8e} m/s, tangential velocity {:.8e} m/s, rebound angle {:.6f} deg "
+             "(incident {} deg), tangential restitution {}\n",
+             after.normal_velocity, after.tangential_velocity, after.rebound_angle, s.angle,
+             after.tangential_restitution ? fmt::format("{:.8e}", *after.tangential_restitution) : "- (no tangential motion)");
+  for (std::size_t b = 0; b < (s.wall ? 1u : 2u); ++b)
+    fmt::print("body {}: velocity [{:.8e}, {:.8e}, {:.8e}] m/s, spin [{:.8e}, {:.8e}, {:.8e}] rad/s\n", b + 1,
+               after.velocity[b].x(), after.velocity[b].y(), after.velocity[b].z(), after.spin[b].x(),
+               after.spin[b].y(), after.spin[b].z());
 }
 
 std::string scene_law_name(const json& j) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/exudyn_law_spec.hpp"
+#include "cli/hertz_mindlin_law_spec.hpp"
 #include "cli/ice_law_spec.hpp"
 #include "cli/linear_law_spec.hpp"
 #include "cli/linel6_law_spec.hpp"

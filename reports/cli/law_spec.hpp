@@ -8,6 +8,7 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,45 @@ void check_contact_stiffness(const Law& law, const ContactStiffness& k) {
                               "doubles");
   }
 }
+
+// A law's or material's keys as a run used them: each documented key at its value in `given` or
+// at its documented default (a default that is not JSON, e.g. a formula's name, as a string).
+inline json with_defaults(const json& given, const std::vector<ParameterDoc>& docs) {
+  json out = json::object();
+  for (const ParameterDoc& d : docs) {
+    if (given.contains(d.key)) {
+      out[d.key] = given[d.key];
+      continue;
+    }
+    json value = json::parse(d.default_value, nullptr, false);
+    out[d.key] = value.is_discarded() ? json(d.default_value) : value;
+  }
+  return out;
+}
+
+// What `lawcheck impact` needs of a law whose contact has no constant normal stiffness (a power
+// law's kn is 0 at touch, so pi sqrt(m*/kn) is no duration): an optional member of its LawSpec,
+//   static ImpactEstimate impact(const Law&, const Law::Phys&, double m_eff, double vn, bool with_oracle)
+// giving the undamped impact's duration and largest overlap (the time step's scale and the
+// pass-through check), the contact's stiffness and damping at that overlap (the stable step), and,
+// when asked, the law's oracle for this impact. A law without it is estimated from its kn
+// (cli/impact_command.cpp).
+struct ImpactEstimate {
+  double duration = 0;     // t_c,est [s]
+  double max_overlap = 0;  // x_max,est [m]
+  ContactStiffness at_max_overlap;
+  std::optional<double> restitution, contact_time, peak_force, oracle_max_overlap;
+  std::string source;  // where the oracle's values come from
+};
+
+template <class Law>
+concept ImpactEstimatingLaw = requires(const Law& law, const typename Law::Phys& ph, double x) {
+  { LawSpec<Law>::impact(law, ph, x, x, true) } -> std::same_as<ImpactEstimate>;
+};
+
+// A law that the report has no study of gets a dashboard row from an optional member of its
+// LawSpec, `static reports::ReportedLaw report_suites()` (render/reported_law.hpp): its name, its
+// ctest suites and what they verify; its verdict is theirs in the ctest run the report reads.
 
 // A scenario's "law" object (its name already read) as that law, checked.
 template <class Law>

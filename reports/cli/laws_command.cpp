@@ -1,7 +1,10 @@
 // `lawcheck laws [--json]`: the registered contact laws (cli/law_registry.hpp) with their
 // parameters, their material's fields and the kinds of energy they dissipate -- what a scenario's
 // "law" and "materials" objects may contain.
+#include <concepts>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +13,21 @@
 #include "cli/law_registry.hpp"
 
 namespace lawcheck::cli {
+
+std::vector<reports::ReportedLaw> reported_laws() {
+  std::vector<reports::ReportedLaw> out;
+  std::apply(
+      [&](auto... law) {
+        auto add = [&](auto l) {
+          using Law = decltype(l);
+          if constexpr (requires { { LawSpec<Law>::report_suites() } -> std::same_as<reports::ReportedLaw>; })
+            out.push_back(LawSpec<Law>::report_suites());
+        };
+        (add(law), ...);
+      },
+      RegisteredLaws{});
+  return out;
+}
 
 namespace {
 

@@ -44,7 +44,7 @@ void add_report_command(CLI::App& app) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const BenchSummary bench = read_default_bench_summary();
     const CtestRun ctest = read_default_ctest_run();
-    const Document doc = build_report(d, s, ice, rest, bench, ctest, seconds);
+    const Document doc = build_report(d, s, ice, rest, bench, ctest, seconds, reported_laws());
     write_report(doc, *out, katex);
     progress(fmt::format("wrote {0}/report.md and {0}/index.html", *out));
 

@@ -123,8 +123,9 @@ public:
   // Step n: fills positions, velocities, spins and energy at t_n.
   void advance(std::uint64_t n) {
     const Particles& P = sim_.particles();
-    x_ = P.pos;
-    const std::vector<Vec3d> v_before = P.vel, w_before = P.ang_vel;
+    x_ = P.pos;  // the copies reuse their storage from step to step
+    v_before_ = P.vel;
+    w_before_ = P.ang_vel;
     const double springs = anchor_spring_forces(s_.springs, P.pos, s_.bodies, n, sim_.external_forces());
     try {
       sim_.step(1, true);
@@ -142,8 +143,8 @@ public:
     v_.resize(P.size());
     w_.resize(P.size());
     for (std::size_t i = 0; i < P.size(); ++i) {
-      v_[i] = (v_before[i] + P.vel[i]) / 2;
-      w_[i] = (w_before[i] + P.ang_vel[i]) / 2;
+      v_[i] = (v_before_[i] + P.vel[i]) / 2;
+      w_[i] = (w_before_[i] + P.ang_vel[i]) / 2;
     }
     // The fixed bodies' work over [t_{n-1}, t_n] (header).
     if (force_prev_.empty()) {
@@ -219,7 +220,7 @@ private:
   SceneStep step_{};
   std::uint64_t steps_ = 0;
   std::vector<EnergyKind> kinds_;
-  std::vector<Vec3d> x_, v_, w_, force_prev_, torque_prev_;
+  std::vector<Vec3d> x_, v_, w_, v_before_, w_before_, force_prev_, torque_prev_;
   double work_ = 0, reference_ = 0, scale_ = 0, worst_ = 0;
   std::uint64_t worst_step_ = 0;
   SceneEnergy energy_;

@@ -191,6 +191,12 @@ void append_dashboard(Document& doc, const DashboardInputs& in) {
                     verified[k].verified, ctest_cell(in.ctest, ls.properties), ctest_cell(in.ctest, ls.law_tests),
                     ctest_cell(in.ctest, ls.oracles)});
   }
+  for (const ReportedLaw& other : in.other_laws) {
+    const LawSuites ls{other.name.c_str(), other.properties, other.law_tests, other.oracles};
+    laws.push_back({fmt::format("`{}`", other.name), law_verdict(true, in.ctest, ls, l.claims),
+                    "its ctest suites (no study here): " + other.verified, ctest_cell(in.ctest, ls.properties),
+                    ctest_cell(in.ctest, ls.law_tests), ctest_cell(in.ctest, ls.oracles)});
+  }
   doc.table({"law", "verdict", "verified by this run against the oracles", "ctest: properties passed",
              "ctest: law, dynamics, study tests", "ctest: its oracles' tests"},
             laws);

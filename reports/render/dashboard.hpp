@@ -1,7 +1,8 @@
 #pragma once
 // The report's front page: what a DEM developer reads in one minute, first on the page (the first
 // screen of index.html at 1280x800 holds every law's verdict; compact tables in report.md).
-// Per law a verdict (PASS/FAIL: this run's studies of it, and its tests in the ctest run found),
+// Per law a verdict (PASS/FAIL: this run's studies of it, and its tests in the ctest run found;
+// a law without a study of its own, ReportedLaw: its tests in the ctest run alone),
 // what this run verified against the oracles (with case counts, measured here) and what the newest
 // ctest run of this build gave for that law's tests (render/ctest_results.hpp: its property suite
 // passed/total with RapidCheck's case counts, its law, dynamics and study tests, its oracles'
@@ -20,6 +21,7 @@
 #include "render/ctest_results.hpp"
 #include "render/document.hpp"
 #include "render/report.hpp"
+#include "render/reported_law.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
 #include "study/linel6_study.hpp"
@@ -45,6 +47,7 @@ struct DashboardInputs {
   const CtestRun& ctest;
   const Figure& restitution_plot;
   DashboardLinks links;
+  std::vector<ReportedLaw> other_laws;
 };
 
 inline constexpr const char* dashboard_heading = "Dashboard";

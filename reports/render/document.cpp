@@ -149,6 +149,19 @@ bool number_cell(const std::string& s) {
 
 std::string excerpt(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
 
+// The length of a number with a signed exponent ("1.8e-16", "2e+05") starting at s[i] and not
+// inside a word, else 0.
+std::size_t signed_exponent_number(const std::string& s, std::size_t i) {
+  auto digit = [&](std::size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])); };
+  if (!digit(i) || (i > 0 && (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '.'))) return 0;
+  std::size_t k = i;
+  while (digit(k) || (k < s.size() && s[k] == '.')) ++k;
+  if (k + 2 >= s.size() || (s[k] != 'e' && s[k] != 'E') || (s[k + 1] != '-' && s[k + 1] != '+') || !digit(k + 2)) return 0;
+  k += 2;
+  while (digit(k)) ++k;
+  return k - i;
+}
+
 // Escapes text and turns the inline markup (document.hpp) into HTML. A formula's TeX is kept
 // verbatim (escaped) for the page's script; nothing inside `code` or $...$ is markup.
 std::string inline_html(const std::string& s) {
@@ -188,6 +201,10 @@ std::string inline_html(const std::string& s) {
       } else {
         out += '[';
       }
+    } else if (const std::size_t n = signed_exponent_number(s, i)) {
+      // "1.8e-16": a browser may break a line at its hyphen (a table cell broke "1.8e-|16").
+      out += "<span class=\"nb\">" + escape(s.substr(i, n)) + "</span>";
+      i += n - 1;
     } else {
       out += escape(std::string(1, s[i]));
     }
@@ -241,7 +258,7 @@ std::string Document::to_html(const std::string& title, const std::string& head,
       // Prose reads from the left, numbers line up on their last digit (number_cell).
       "table{{border-collapse:collapse;margin:1rem 0}}td,th{{border:1px solid #bbb;padding:.2rem .5rem;"
       "text-align:left;vertical-align:top}}td.num{{text-align:right;white-space:nowrap}}th{{background:#eee}}"
-      "code{{background:#f4f4f4;padding:0 .2rem}}code.word{{white-space:nowrap}}\n"
+      "code{{background:#f4f4f4;padding:0 .2rem}}code.word{{white-space:nowrap}}.nb{{white-space:nowrap}}\n"
       "figure{{margin:1rem 0}}figcaption{{font-style:italic;font-size:.9rem}}img{{max-width:100%}}\n"
       "pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\n"
       // The dashboard (render/dashboard.hpp): the laws' table across the page, then the studies and

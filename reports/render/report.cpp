@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "claims/claims_ledger.hpp"
+#include "render/chung_ooi_section.hpp"
 #include "render/claims_section.hpp"
 #include "render/dashboard.hpp"
 #include "render/gnuplot.hpp"
@@ -32,8 +33,9 @@ constexpr const char* kStiffnessHeading = "2. Stiffness study: seed 004's \"does
 constexpr const char* kLinEl6Number = "3.";
 constexpr const char* kIceHeading = "4. Ice (seed 002)";
 constexpr const char* kRestitutionNumber = "5.";
-constexpr const char* kBenchHeading = "6. Contact-loop benchmarks";
-constexpr const char* kClaimsNumber = "7.";
+constexpr const char* kChungOoiNumber = "6.";
+constexpr const char* kBenchHeading = "7. Contact-loop benchmarks";
+constexpr const char* kClaimsNumber = "8.";
 
 }  // namespace
 
@@ -506,6 +508,12 @@ const LinEl6Study& linel6_study_of_this_run() {
   return study;
 }
 
+// Chung & Ooi's benchmarks take no parameters and a few seconds: run once, as LinEl6's study.
+const ChungOoiStudy& chung_ooi_study_of_this_run() {
+  static const ChungOoiStudy study = run_chung_ooi_study();
+  return study;
+}
+
 std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice,
                                   const RestitutionStudy& r) {
   std::vector<SummaryRow> out;
@@ -539,11 +547,15 @@ std::vector<SummaryRow> summarize(const DissipationStudy& d, const StiffnessStud
   out.push_back(ice_summary(ice));
   out.push_back({"restitution (seed 003)", restitution_passed(r), restitution_key_figure(r),
                  anchor_of(restitution_heading(kRestitutionNumber))});
+  SummaryRow chung_ooi = chung_ooi_summary(chung_ooi_study_of_this_run());
+  chung_ooi.section = anchor_of(chung_ooi_heading(kChungOoiNumber));
+  out.push_back(std::move(chung_ooi));
   return out;
 }
 
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      const BenchSummary& bench, const CtestRun& ctest, double seconds) {
+                      const BenchSummary& bench, const CtestRun& ctest, double seconds,
+                      const std::vector<ReportedLaw>& other_laws) {
   const LinEl6Study& linel6 = linel6_study_of_this_run();
   Document doc;
   doc.heading(1, "lawcheck report");
@@ -557,7 +569,8 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
                          {anchor_of(kDissipationHeading), anchor_of(kDecisionHeading), anchor_of(kStiffnessHeading),
                           anchor_of(linel6_heading(kLinEl6Number)), anchor_of(kIceHeading),
                           anchor_of(restitution_heading(kRestitutionNumber)), anchor_of(kBenchHeading),
-                          anchor_of(claims_heading(kClaimsNumber))}});
+                          anchor_of(claims_heading(kClaimsNumber))},
+                         other_laws});
   doc.heading(2, "Claims ledger: verdicts per seed");
   append_claims_summary(doc, builtin_claims_ledger());
   if (!d.left_out.empty()) {
@@ -584,6 +597,7 @@ Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const 
   append_linel6_section(doc, linel6, builtin_claims_ledger(), kLinEl6Number);
   ice_section(doc, ice);
   append_restitution_section(doc, r, kRestitutionNumber, true, &achieved);
+  append_chung_ooi_section(doc, chung_ooi_study_of_this_run(), kChungOoiNumber);
   append_bench_section(doc, bench, kBenchHeading);
   append_claims_section(doc, builtin_claims_ledger(), 1, kClaimsNumber);
   return doc;

@@ -10,6 +10,7 @@
 #include "render/ctest_results.hpp"
 #include "render/document.hpp"
 #include "render/katex.hpp"
+#include "render/reported_law.hpp"
 #include "study/dissipation_study.hpp"
 #include "study/ice_study.hpp"
 #include "study/linel6_study.hpp"
@@ -35,8 +36,10 @@ void ice_section(Document& doc, const IceStudy& ice);
 
 // Builds the whole document, the dashboard (render/dashboard.hpp) first; renders the plots with
 // gnuplot (throws if gnuplot is missing).
+// other_laws: the registered laws without a study here (render/dashboard.hpp, ReportedLaw).
 Document build_report(const DissipationStudy& d, const StiffnessStudy& s, const IceStudy& ice, const RestitutionStudy& r,
-                      const BenchSummary& bench, const CtestRun& ctest, double seconds);
+                      const BenchSummary& bench, const CtestRun& ctest, double seconds,
+                      const std::vector<ReportedLaw>& other_laws = {});
 
 // Writes dir/report.md, dir/index.html (with KaTeX inlined) and dir/plots/*.svg (creating dir).
 void write_report(const Document& doc, const std::filesystem::path& dir, const KatexAssets& katex);

@@ -62,7 +62,8 @@ def layout(d, md, html):
         failures.append(f"index.html: links without a target: {missing}")
     dash = html[html.find('id="dashboard"'):html.find('id="' + html_heads[2][1] + '"') if len(html_heads) > 2 else None]
     for what in ('href="#1-dissipation', 'href="#12-decision', 'href="#3-linel6', 'href="#4-ice',
-                 'href="#5-restitution', 'href="#6-contact-loop-benchmarks', 'href="#7-claims-ledger',
+                 'href="#5-restitution', 'href="#6-chung--oois-benchmark-tests', 'href="#7-contact-loop-benchmarks',
+                 'href="#8-claims-ledger',
                  'data:image/svg+xml;base64'):
         if what not in dash:
             failures.append(f"index.html: the dashboard lacks {what}")

@@ -347,9 +347,13 @@ private:
     using M = typename L::Material;
     const Particles& P = particles_;
     const L& law = std::get<I>(laws_);
-    const ContactLengths l =
-        contact_lengths({P.kind[i], size_of(P.shape[i])}, {P.kind[j], size_of(P.shape[j])}, cp.uN, StiffnessRules{});
-    const ContactCreation creation{cp.uN, l};
+    const ShapeSize si{P.kind[i], size_of(P.shape[i])}, sj{P.kind[j], size_of(P.shape[j])};
+    const ContactLengths l = contact_lengths(si, sj, cp.uN, StiffnessRules{});
+    // A body that does not move enters a contact's mechanics with infinite mass (contact_lengths.hpp).
+    const auto moving_mass = [&](std::uint32_t k) {
+      return P.is_static(k) ? std::numeric_limits<double>::infinity() : P.mass[k];
+    };
+    const ContactCreation creation{cp.uN, l, moving_mass(i), moving_mass(j), curvature_radius(si), curvature_radius(sj)};
     const auto phys = law.make_phys(*materials_.template as<M>(P.material[i]),
                                     *materials_.template as<M>(P.material[j]), creation);
     auto& batches = std::get<I>(batches_);

@@ -7,12 +7,14 @@
 #include <tuple>
 
 #include "laws/exudyn_law.hpp"
+#include "laws/hertz_mindlin_law.hpp"
 #include "laws/ice_law.hpp"
 #include "laws/linear_coulomb_law.hpp"
 #include "laws/linel6_law.hpp"
 
 namespace lawcheck {
 
-using BuiltinLaws = std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>>;
+using BuiltinLaws =
+    std::tuple<LinearCoulombLaw<double>, LinEl6Law<double>, IceLaw<double>, ExudynLaw<double>, HertzMindlinLaw<double>>;
 
 }  // namespace lawcheck

@@ -147,7 +147,7 @@ public:
         bool fresh = false;
         if (!in_contact && cp->uN <= reach) {
           const ContactLengths lengths = contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, cp->uN, setup_.rules);
-          const ContactCreation creation{cp->uN, lengths};
+          const ContactCreation creation{cp->uN, lengths, mass[0], mass[1], r1, r2};
           phys = law_.make_phys(setup_.materials[0], setup_.materials[1], creation);
           frame = initial_frame(cp->normal);
           state = law_.initial_state(creation, phys);

@@ -10,6 +10,7 @@
 
 #include "dynamics/simulation.hpp"
 #include "laws/linear_coulomb_law.hpp"
+#include "laws/exudyn_law.hpp"
 #include "laws/linel6_law.hpp"
 
 namespace lawcheck::dynamics_mixed_laws_test {
@@ -154,6 +155,44 @@ TEST(MixedLaws, EachLinearContactKeepsThePhysicsOfItsOwnMaterialsWhenMaterialsAn
   expect_linear_physics_of_own_materials(sim, mats, checked);
   EXPECT_EQ(checked, 7u);
   EXPECT_EQ(sim.sphere_contacts<1>().size() + sim.other_contacts<1>().size(), 0u);
+}
+
+// One material met by laws of different material types (dynamics/material_bundle.hpp): the balls'
+// material bundles a FrictMat and an ExudynMat read from one description. Ball-ball contacts use
+// the exudyn law (its part), ball-wall contacts the linear law (the FrictMat part), and the
+// p-wave estimate before any contact takes the bundle's modulus: r sqrt(rho/E).
+TEST(MixedLaws, ABundledMaterialServesEachLawItsOwnPartAndItsModulusToThePWaveEstimate) {
+  using Sim = Simulation<LinearCoulombLaw<double>, ExudynLaw<double>>;
+  const double r = 0.01, rho = 2600, young = 1e7;
+  Sim sim;
+  Sim::Materials::Bundle balls;
+  balls.add(FrictMat{young, 0.2, 0.5, rho});
+  ExudynMat exudyn;
+  exudyn.density = rho;
+  balls.add(exudyn);
+  const auto ball = static_cast<std::uint32_t>(sim.add_material(balls));
+  const auto wall = static_cast<std::uint32_t>(sim.add_material(FrictMat{young, 0.2, 0.5, rho}));
+  sim.set_pair_law(ball, ball, 1);
+  ASSERT_NE(sim.materials().as<ExudynMat>(ball), nullptr);
+  ASSERT_NE(sim.materials().as<FrictMat>(ball), nullptr);
+  EXPECT_EQ(sim.materials().as<FrictMat>(ball)->young, young);
+  sim.add_particle({Wall{2, +1}, {}, {}, wall, dof::all});
+  sim.add_particle({Sphere{r}, {Vec3d(0, 0, r), Quatd::Identity()}, {}, ball});
+  sim.add_particle({Sphere{r}, {Vec3d(0, 0, 3 * r), Quatd::Identity()}, {}, ball});
+  const double p_wave = r * std::sqrt(rho / young);
+  std::printf("stable dt before contacts %.17g s, r sqrt(rho/E) = %.17g s\n", sim.stable_dt().dt, p_wave);
+  EXPECT_EQ(sim.stable_dt().dt, p_wave);
+  sim.set_dt(p_wave / 10);
+  sim.step(1, true);
+  EXPECT_EQ(sim.sphere_contacts<1>().size(), 1u);  // ball-ball: exudyn
+  EXPECT_EQ(sim.other_contacts<0>().size(), 1u);   // ball-wall: linear
+  EXPECT_EQ(sim.sphere_contacts<0>().size() + sim.other_contacts<1>().size(), 0u);
+  // The parts of one material share its density: a bundle whose parts disagree is refused.
+  Sim::Materials::Bundle mismatched;
+  mismatched.add(FrictMat{young, 0.2, 0.5, rho});
+  exudyn.density = 2 * rho;
+  mismatched.add(exudyn);
+  EXPECT_THROW(sim.add_material(mismatched), InputError);
 }
 
 }  // namespace

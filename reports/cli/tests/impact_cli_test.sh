@@ -8,9 +8,10 @@ bin="$1"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 fail=0
-for law in linear linel6 ice exudyn; do
+for law in linear linel6 ice exudyn hertz_mindlin; do
   case $law in
     exudyn) l='{"name": "exudyn", "impactModel": 1, "contactStiffness": 1e8, "contactStiffnessExponent": 1.5, "restitutionCoefficient": 0.5}' ;;
+    hertz_mindlin) l='{"name": "hertz_mindlin", "restitution": 0.5}' ;;
     *) l="{\"name\": \"$law\"}" ;;
   esac
   for radii in '[0.01, 0.01]' '[0.01, "wall"]'; do
@@ -26,7 +27,7 @@ done
 # A grazing scene never touches at a step (overlap window 2 (r1 + r2) cos(angle)/speed = 7e-8 s at
 # 89.9999 deg, dt ~ 3e-6 s): a result, not a failure -- exit 0, "no contact during the run", no NaN, and JSON
 # "contact": false (README exit-code contract).
-for law in linear linel6 ice exudyn; do
+for law in linear linel6 ice exudyn hertz_mindlin; do
   printf '{"law": {"name": "%s"}, "radii": [0.01, 0.01], "speed": 1, "angle": 89.9999}' "$law" > "$dir/graze.json"
   "$bin" impact "$dir/graze.json" > "$dir/out" 2> "$dir/err" || { echo "FAIL grazing $law exit $?: $(cat "$dir/err")"; fail=1; }
   grep -q 'no contact during the run' "$dir/out" || { echo "FAIL grazing $law: no 'no contact during the run' line"; fail=1; }
@@ -60,4 +61,7 @@ check '{"radii": [0.01, "wall"], "speed": 1e-300}' "speed, angle, law = x_max,es
 check '{"law": {"name": "nope"}, "radii": [0.01, 0.01], "speed": 1}' "law.name"
 check '{"law": {"name": "exudyn", "restitutionCoefficient": 0}, "radii": [0.01, 0.01], "speed": 1}' "law.restitutionCoefficient"
 check '{"law": {"name": "exudyn"}, "materials": [{"density": -1}], "radii": [0.01, 0.01], "speed": 1}' "materials[0].density"
+check '{"law": {"name": "hertz_mindlin", "restitution": 0}, "radii": [0.01, 0.01], "speed": 1}' "law.restitution"
+check '{"law": {"name": "hertz_mindlin"}, "materials": [{"poisson": 0.7}], "radii": [0.01, 0.01], "speed": 1}' "materials[0].poisson"
+check '{"law": {"name": "hertz_mindlin", "tangentialDamping": -1}, "radii": [0.01, 0.01], "speed": 1}' "law.tangentialDamping"
 exit $fail
