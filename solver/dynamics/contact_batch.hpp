@@ -38,7 +38,7 @@ struct ContactBatch {
   // transported in it); set by the contact loop before detection.
   std::size_t fresh_from = 0;
   // Changes whenever a contact is added, removed or moved: what the threaded loop's plan of
-  // deferred terms (Simulation::add_to) was computed for.
+  // deferred terms (accumulate, dynamics/force_accumulation.hpp) was computed for.
   std::uint64_t revision = 0;
 
   // Bytes of per-contact storage (ids, frame, law state, physics): 76 for the linear law
@@ -80,7 +80,7 @@ struct ContactBatch {
 
   // Contacts in ascending (id1, id2) (the contact loop calls it at every Verlet rebuild): the loop
   // then walks the particles in storage order, and each thread's slice of the batch touches a
-  // compact range of particles, so few of its terms are deferred (Simulation::add_to). Contacts
+  // compact range of particles, so few of its terms are deferred (dynamics/serial_order_sums.hpp). Contacts
   // created during a run are appended at the end, and without it a thread's slice touches
   // particles everywhere (1e5-sphere packing after 1e3 steps: half of thread 1's terms deferred,
   // two threads slower than one). The pairs are unique, so the order is deterministic.

@@ -41,7 +41,7 @@ struct BlockEnergy {
 
 // One thread's scratch for `Batches` batches. Written by its own thread only, and cache-line
 // aligned: when thread 1's deferred list shared a line with the header of its first-touch records,
-// which the other thread reads at every add_to, the two cores passed that line back and forth
+// which the other thread reads at every accumulation, the two cores passed that line back and forth
 // (contact_step_threads/spheres:100000).
 template <std::size_t Batches>
 struct alignas(64) ThreadScratch {

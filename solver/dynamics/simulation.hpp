@@ -429,7 +429,7 @@ private:
     for (auto& list : s.broken) list.clear();
     if constexpr (Threaded) {
       // Each thread clears its share of the particles' forces (before the barrier below, so before
-      // any add_to): 48 bytes per particle, a serial ~5 % of the step at 1e5 spheres otherwise.
+      // any accumulation): 48 bytes per particle, a serial ~5 % of the step at 1e5 spheres otherwise.
       zero_forces(particles_, particles_.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt),
                   particles_.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt));
       for (auto& list : s.deferred) list.clear();
