@@ -1,7 +1,8 @@
 #pragma once
 // The command-line face of Exudyn's sphere-sphere law (seed 003; laws/exudyn_law.hpp):
 // its parameters under the seed's names, and its material (density only). Include after
-// cli/law_registry.hpp's primary templates; registering it is one entry in RegisteredLaws.
+// cli/law_registry.hpp's primary templates; the law is registered by its entry in BuiltinLaws
+// (laws/builtin_laws.hpp).
 
 #include <cmath>
 #include <string>
