@@ -146,7 +146,57 @@ def case_exudyn(lawcheck, d):
           f"{err:.6g} J, Euler-Maclaurin h^2 k n delta^(n-1)/12 = {predicted:.6g} J")
 
 
-CASES = {"linear": case_linear, "linel6": case_linel6, "ice": case_ice, "exudyn": case_exudyn}
+def case_hertz_mindlin(lawcheck, d):
+    s = json.load(open(os.path.join(d, "hertz_mindlin.json")))
+    rows = history(lawcheck, os.path.join(d, "hertz_mindlin.json"))
+    m, r = s["materials"][0], s["radii"][0]
+    young, nu = m["young"], m["poisson"]
+    # Two equal spheres (laws/hertz_mindlin_law.hpp): E* = E / (2 (1 - nu^2)), R* = r / 2,
+    # G* = 1 / (2 * 2 (2 - nu)(1 + nu) / E).
+    e_star, r_star = young / (2 * (1 - nu * nu)), r / 2
+    g_star = 1 / (4 * (2 - nu) * (1 + nu) / young)
+    k = 4 / 3 * e_star * math.sqrt(r_star)
+    end = last_of_stage(rows, 0)
+    delta = -end["uN"]
+    check("compressed: |Fn| = 4/3 E* sqrt(R*) delta^(3/2) (Hertz)",
+          abs(abs(end["Fn"]) - k * delta ** 1.5) <= 16 * EPS * k * delta ** 1.5,
+          f"|Fn| {abs(end['Fn']):.17g} N, Hertz {k * delta ** 1.5:.17g} N")
+    e_closed = 2 / 5 * k * delta ** 2.5
+    check("elastic = 8/15 E* sqrt(R*) delta^(5/2)", abs(end["elastic"] - e_closed) <= 16 * EPS * e_closed,
+          f"{end['elastic']:.17g} J vs {e_closed:.17g} J")
+    # The trapezoid's error on F = k x^(3/2) (as for exudyn above): n (n + 1)/12 (h/delta)^2 of E.
+    h = abs(s["stages"][0]["values"][0]) * s["dt"]
+    predicted = 1.5 * 2.5 / 12 * (h / delta) ** 2 * e_closed
+    err = end["work"] - end["elastic"]
+    check("work - elastic is the trapezoid's second-order error", abs(err - predicted) <= 0.01 * predicted,
+          f"{err:.6g} J, Euler-Maclaurin = {predicted:.6g} J")
+    # Shear at (rounding-)constant delta, sticking: the incremental force is k_t u_t with Mindlin's
+    # k_t = 8 G* sqrt(R* delta). Bound: 16 N eps of the force (the increments' roundings) plus the
+    # drift of delta over the stage (k_t ~ delta^(1/2): half its relative spread).
+    shear = [row for row in rows if row["stage"] == 1]
+    last = shear[-1]
+    deltas = [-row["uN"] for row in shear]
+    spread = (max(deltas) - min(deltas)) / min(deltas)
+    kt = 8 * g_star * math.sqrt(r_star * delta)
+    ft = kt * last["uy"]
+    bound = (16 * len(shear) * EPS + spread / 2) * abs(ft)
+    check("sheared, sticking: Ft = 8 G* sqrt(R* delta) u_t (Mindlin)", abs(last["Fy"] - ft) <= bound,
+          f"Fy {last['Fy']:.17g} N, Mindlin {ft:.17g} N (bound {bound:.3g} N)")
+    check("sticking: |Ft| below the cap mu F_H", abs(last["Fy"]) < m["friction"] * k * delta ** 1.5,
+          f"{abs(last['Fy']):.6g} N < {m['friction'] * k * delta ** 1.5:.6g} N")
+    e_total = 2 / 5 * k * delta ** 2.5 + ft * ft / (2 * kt)
+    check("elastic = Hertz's + Ft^2 / (2 k_t)", abs(last["elastic"] - e_total) <= bound / abs(ft) * e_total + 16 * EPS * e_total,
+          f"{last['elastic']:.17g} J vs {e_total:.17g} J")
+    worst, bnd = balance(rows, ["plastic_shear", "viscous", "released"])
+    worst_rel = worst / max(abs(row["work"]) for row in rows)
+    # The normal spring is booked by its exact potential, the work by the trapezoid: the balance
+    # closes to the compress stage's trapezoid error, predicted above.
+    check("the balance work - elastic - dissipated is the compression's trapezoid error",
+          worst <= 1.01 * predicted + bnd, f"{worst:.3g} J ({worst_rel:.3g} of the work) <= {1.01 * predicted + bnd:.3g} J")
+
+
+CASES = {"linear": case_linear, "linel6": case_linel6, "ice": case_ice, "exudyn": case_exudyn,
+         "hertz_mindlin": case_hertz_mindlin}
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[3] not in CASES:
