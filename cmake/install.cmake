@@ -65,6 +65,13 @@ if(TARGET lawcheck_benchmark_kit)
 endif()
 
 set(LAWCHECK_CONFIG_CLI_DIR ${CMAKE_INSTALL_DATADIR}/lawcheck/cli)
+# The installed copies of the law-dependent command sources, by the same list the build uses
+# (reports/CMakeLists.txt), so that a command added there is compiled into a user's program too.
+set(LAWCHECK_CONFIG_CLI_SOURCES "")
+foreach(source IN LISTS LAWCHECK_CLI_LAW_SOURCES)
+  get_filename_component(name ${source} NAME)
+  string(APPEND LAWCHECK_CONFIG_CLI_SOURCES " \${lawcheck_cli_dir}/${name}")
+endforeach()
 set(LAWCHECK_CONFIG_NATIVE ${LAWCHECK_NATIVE})
 set(LAWCHECK_CONFIG_OPENMP ${OpenMP_CXX_FOUND})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/lawcheckConfig.cmake.in
