@@ -23,13 +23,14 @@
 // unseen); a non-finite energy term likewise; the largest |balance error| of the run above
 // max_balance_error (cli/balance_guard.hpp) ends it with exit 1 before any result is printed.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <memory>
 #include <numbers>
-#include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
@@ -55,17 +56,24 @@ struct SceneEnergy {
 };
 
 // The solver's messages name particles by index; a scene's reader knows its bodies by id.
+// Every "particle[i]" becomes body "<id>" (a plain scan: std::regex trips GCC 12's
+// -Wmaybe-uninitialized inside libstdc++ at the sanitizer build's -O1).
 std::string with_body_ids(const std::string& what, const Scene& s) {
-  static const std::regex particle(R"(particle\[(\d+)\])");
+  static constexpr std::string_view tag = "particle[";
   std::string out;
-  auto begin = std::sregex_iterator(what.begin(), what.end(), particle);
   std::size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
-    out += what.substr(last, static_cast<std::size_t>(m.position()) - last);
-    const std::size_t i = std::stoul(m[1].str());
-    out += i < s.bodies.size() ? fmt::format("body \"{}\"", s.bodies[i].id) : m.str();
-    last = static_cast<std::size_t>(m.position() + m.length());
+  for (std::size_t at = what.find(tag); at != std::string::npos; at = what.find(tag, last)) {
+    std::size_t end = at + tag.size();
+    while (end < what.size() && std::isdigit(static_cast<unsigned char>(what[end]))) ++end;
+    if (end == at + tag.size() || end - at - tag.size() > 18 || end >= what.size() || what[end] != ']') {
+      out += what.substr(last, end - last);
+      last = end;
+      continue;
+    }
+    const std::size_t i = std::stoul(what.substr(at + tag.size(), end - at - tag.size()));
+    out += what.substr(last, at - last);
+    out += i < s.bodies.size() ? fmt::format("body \"{}\"", s.bodies[i].id) : what.substr(at, end + 1 - at);
+    last = end + 1;
   }
   return out + what.substr(last);
 }
