@@ -10,6 +10,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include "convergence_order.hpp"
 #include "dynamics/simulation.hpp"
 #include "oracles/hunt_crossley.hpp"
 #include "oracles/normal_impact.hpp"
@@ -70,21 +71,6 @@ ImpactRun head_on(const ExudynLaw<double>& law, double dt, double phase) {
   const double m_eff = sphere_mass(kRadius) / 2;
   out.kinetic_loss = m_eff * kSpeed * kSpeed * (1 - out.restitution * out.restitution) / 2;
   return out;
-}
-
-double fit_order(const std::vector<double>& dts, const std::vector<double>& err) {
-  const std::size_t n = dts.size();
-  double mx = 0, my = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    mx += std::log(dts[k]) / static_cast<double>(n);
-    my += std::log(err[k]) / static_cast<double>(n);
-  }
-  double sxy = 0, sxx = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    sxy += (std::log(dts[k]) - mx) * (std::log(err[k]) - my);
-    sxx += (std::log(dts[k]) - mx) * (std::log(dts[k]) - mx);
-  }
-  return sxy / sxx;
 }
 
 const std::vector<double> kPhases = {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95};

@@ -11,6 +11,7 @@
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
+#include "convergence_order.hpp"
 #include "dynamics/simulation.hpp"
 #include "laws/hertz_mindlin_law.hpp"
 #include "oracles/hertz_damped_impact.hpp"
@@ -68,21 +69,6 @@ Impact head_on(const HertzMindlinLaw<double>& law, double dt, double phase, bool
   EXPECT_LT(s, max_steps) << "the bodies must separate";
   const auto& P = sim.particles();
   return {((wall ? 0.0 : P.vel[1].x()) - P.vel[0].x()) / kSpeed, static_cast<double>(in_contact) * dt};
-}
-
-double fit_order(const std::vector<double>& dts, const std::vector<double>& err) {
-  const std::size_t n = dts.size();
-  double mx = 0, my = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    mx += std::log(dts[k]) / static_cast<double>(n);
-    my += std::log(err[k]) / static_cast<double>(n);
-  }
-  double sxy = 0, sxx = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    sxy += (std::log(dts[k]) - mx) * (std::log(err[k]) - my);
-    sxx += (std::log(dts[k]) - mx) * (std::log(dts[k]) - mx);
-  }
-  return sxy / sxx;
 }
 
 const std::vector<double> kPhases = {0.1, 0.3, 0.5, 0.7, 0.9};
