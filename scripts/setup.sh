@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages lawcheck needs, only those that are missing (so a second run
-# is fast). Runs apt as root directly, or through sudo. `--browser` also installs chromium, which
-# only the browser test needs (ctest -L browser: the report's formulas typeset offline).
+# is fast): the conformance engines (LAMMPS and LIGGGHTS as libraries), valgrind (the
+# instruction-count gate) and VTK's Python reader (the VTK output's test) among them. Runs apt as
+# root directly, or through sudo. `--browser` also installs chromium, which only the browser test
+# needs (ctest -L browser: the report's formulas typeset offline).
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,8 @@ packages=(
   libbenchmark-dev libbenchmark-tools python3-scipy python3-numpy
   libcli11-dev nlohmann-json3-dev libfmt-dev
   gnuplot-nox libjs-katex
+  valgrind libxsimd-dev libvalijson-dev python3-vtk9
+  liblammps-dev libliggghts-dev liggghts
 )
 [ "${1:-}" = "--browser" ] && packages+=(chromium)
 
