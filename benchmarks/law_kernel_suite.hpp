@@ -38,6 +38,7 @@
 #include "dynamics/words.hpp"
 #include "law_fixture.hpp"
 #include "per_item_counter.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 #include "workload_slot.hpp"
 
@@ -71,12 +72,9 @@ public:
       const double r = std::min(r1, r2);
       const double uN = -r * log_uniform(f.overlap_min, f.overlap_max);
       // the bodies as the solver describes them at creation (Simulation::create): two spheres of the
-      // fixture's material, mass rho 4/3 pi r^3, curvature radius r
-      const auto mass = [&](double radius) {
-        return f.material.density * 4.0 / 3.0 * std::numbers::pi * radius * radius * radius;
-      };
-      const ContactCreation creation{uN, contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, uN),
-                                     mass(r1), mass(r2), r1, r2};
+      // fixture's material
+      const ContactCreation creation =
+          contact_creation(sphere_body(r1, f.material.density), sphere_body(r2, f.material.density), uN);
       const Phys ph = f.law.make_phys(f.material, f.material, creation);
       initial_.push_back(f.law.initial_state(creation, ph));
       const Vec3d vel = direction() * (log_uniform(f.motion_min, f.motion_max) * -uN / f.time_step);

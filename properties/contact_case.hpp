@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "physics/frict_phys.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 
 namespace lawcheck::properties {
@@ -31,13 +32,11 @@ inline ContactLengths lengths_of(const ContactCase& c) {
 // mass. A capsule's length is not in the case: it weighs as the sphere of its radius (a stand-in;
 // a law's properties hold for any positive mass).
 inline ContactCreation creation_of(const ContactCase& c, double density1, double density2) {
-  const auto mass = [](ShapeSize s, double density) {
+  const auto body = [](ShapeSize s, double density) {
     const bool moves = s.kind == ShapeKind::sphere || s.kind == ShapeKind::capsule;
-    return moves ? 4.0 / 3.0 * 3.14159265358979323846 * s.size * s.size * s.size * density
-                 : std::numeric_limits<double>::infinity();
+    return moves ? ContactBody{s, sphere_body(s.size, density).mass} : fixed_body(s);
   };
-  return {c.uN0, lengths_of(c), mass(c.s1, density1), mass(c.s2, density2), curvature_radius(c.s1),
-          curvature_radius(c.s2)};
+  return contact_creation(body(c.s1, density1), body(c.s2, density2), c.uN0, c.rules);
 }
 
 inline FrictPhys<double> frict_phys_of(const ContactCase& c) {

@@ -75,6 +75,7 @@
 #include "dynamics/time_step.hpp"
 #include "oracles/bad_parameter.hpp"
 #include "oracles/normal_impact.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 #include "study/restitution_study.hpp"
 
@@ -160,12 +161,8 @@ struct Oracle {
 // radii of curvature (the wall flat).
 template <class Law>
 typename Law::Phys contact_phys(const ImpactScene<Law>& s) {
-  const ShapeSize a{ShapeKind::sphere, s.r1};
-  const ShapeSize b = s.wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, s.r2};
-  const double inf = std::numeric_limits<double>::infinity();
-  const ContactCreation c{0, contact_lengths(a, b, 0), sphere_mass(s.r1, s.materials[0].density),
-                          s.wall ? inf : sphere_mass(s.r2, s.materials[1].density), curvature_radius(a),
-                          curvature_radius(b)};
+  const ContactCreation c = contact_creation(sphere_body(s.r1, s.materials[0].density),
+                                             s.wall ? wall_body() : sphere_body(s.r2, s.materials[1].density), 0);
   return s.law.make_phys(s.materials[0], s.materials[1], c);
 }
 

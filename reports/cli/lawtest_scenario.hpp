@@ -35,6 +35,7 @@
 #include "cli/json_fields.hpp"
 #include "cli/law_registry.hpp"
 #include "dynamics/time_step.hpp"
+#include "physics/contact_creation.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck::cli {
@@ -70,9 +71,8 @@ void check_derived(const LawtestScenario<Law>& s) {
     inertia[k] = derived_positive(f, "inertia 2/5 m r^2", 0.4 * mass[k] * r * r);
   }
   const double m_eff = 1 / (1 / mass[0] + 1 / mass[1]), i_eff = 1 / (1 / inertia[0] + 1 / inertia[1]);
-  const ContactLengths l = contact_lengths({ShapeKind::sphere, st.radii[0]}, {ShapeKind::sphere, st.radii[1]},
-                                           st.initial_uN, st.rules);
-  const ContactCreation creation{st.initial_uN, l, mass[0], mass[1], st.radii[0], st.radii[1]};
+  const ContactCreation creation = contact_creation({{ShapeKind::sphere, st.radii[0]}, mass[0]},
+                                                    {{ShapeKind::sphere, st.radii[1]}, mass[1]}, st.initial_uN, st.rules);
   const ContactStiffness k = s.law.stiffness(s.law.make_phys(st.materials[0], st.materials[1], creation));
   check_contact_stiffness(s.law, k);
   const double springs[6] = {k.normal, k.tangential, k.tangential, k.twist, k.bending, k.bending};

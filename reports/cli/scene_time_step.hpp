@@ -2,16 +2,20 @@
 // The time step of a scene (`"dt"`: a number, or "auto"), checked before the run.
 //
 // The limit is the solver's own per-particle estimate (dynamics/time_step.hpp, particle_dt), taken
-// before any contact exists, for the contacts each sphere can have: the bodies are grouped in
-// classes of (material, shape, size); for a free sphere of class a and every class b, the law of
-// the pair builds the contact as the solver would at touch (make_phys with seed 000's default
-// length rules, uN = 0) and the sphere bears it as many times as class-b bodies can touch it at
+// before any contact exists, for the contacts each sphere can have and no other: the bodies are
+// grouped in classes of (material, shape, size, fixed); for a free sphere of class a and every
+// class b that has a body other than the sphere itself, the law of the pair builds the contact as
+// the solver would at touch (contact_creation with both bodies' masses and radii of curvature,
+// seed 000's default length rules, uN = 0) and the sphere bears it as many times as class-b bodies
+// can touch it at
 // once: every wall of class b, and at most floor(2 / (1 - cos theta)) spheres of radius r_b,
 // sin theta = r_b / (r_a + r_b), since each touching sphere hides a cap of half-angle theta of the
 // sphere's surface and the caps do not overlap (4 pi >= N 2 pi (1 - cos theta); 14 for equal
 // spheres, the kissing number being 12). A body's springs add their stiffness to its translational
-// load. The limit is also never above the solver's p-wave estimate (the one it checks before the
-// first step). So the solver's own check, over the contacts that actually form, never finds the
+// load. A scene with nothing a sphere could touch (a lone sphere, no wall) is limited by its
+// springs only (gravity, a constant force, sets no limit on the leapfrog step). The limit is also
+// never above the solver's p-wave estimate (the one it checks before the first step, which a lone
+// body does not get either: dynamics/time_step.hpp). So the solver's own check, over the contacts that actually form, never finds the
 // step above its limit.
 //   "auto" = auto_dt_safety x the limit: 0.1 keeps omega dt <= 0.2 on the stiffest mode, where a
 //   contact's onset or release errs by at most (omega dt)^2 / 4 = 1 % of its energy
@@ -31,6 +35,7 @@
 #include "cli/law_spec.hpp"
 #include "cli/scene.hpp"
 #include "dynamics/time_step.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 
 namespace lawcheck::cli {
@@ -51,20 +56,30 @@ inline double touching_spheres(double ra, double rb) {
 }
 
 inline SceneStep scene_time_step(const Scene& s, SceneSimulation& sim) {
+  const auto& P = sim.particles();
+  // A class is one kind of body as its contacts' creation sees it (contact_creation.hpp): material,
+  // shape and size, and whether it moves; a moving body's mass follows from the rest (the first
+  // body of the class stands for them all).
   struct Class {
     std::uint32_t material;
     bool wall;
     double size;
-    auto key() const { return std::tuple(material, wall, size); }
+    bool fixed;
+    std::size_t body;
+    auto key() const { return std::tuple(material, wall, size, fixed); }
+    ContactBody contact_body(const Particles& p) const {
+      const ShapeSize shape = wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, size};
+      return fixed ? fixed_body(shape) : ContactBody{shape, p.mass[body]};
+    }
   };
-  std::map<std::tuple<std::uint32_t, bool, double>, std::size_t> index;
+  std::map<std::tuple<std::uint32_t, bool, double, bool>, std::size_t> index;
   std::vector<Class> classes;
   std::vector<double> count;
   std::vector<std::size_t> class_of(s.bodies.size());
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     const SceneBody& b = s.bodies[i];
     const auto* sphere = std::get_if<Sphere>(&b.shape);
-    const Class c{b.material, sphere == nullptr, sphere ? sphere->radius : 0.0};
+    const Class c{b.material, sphere == nullptr, sphere ? sphere->radius : 0.0, P.is_static(i), i};
     const auto [it, fresh] = index.emplace(c.key(), classes.size());
     if (fresh) {
       if (classes.size() == max_dt_classes)
@@ -77,11 +92,10 @@ inline SceneStep scene_time_step(const Scene& s, SceneSimulation& sim) {
     count[it->second] += 1;
     class_of[i] = it->second;
   }
-  const auto& P = sim.particles();
   // Per free-sphere class: the load of its stiffest possible neighbourhood.
   std::vector<ParticleStiffness> load(classes.size());
   for (std::size_t a = 0; a < classes.size(); ++a) {
-    if (classes[a].wall) continue;
+    if (classes[a].wall || classes[a].fixed) continue;
     for (std::size_t b = 0; b < classes.size(); ++b) {
       const double others = count[b] - (a == b ? 1 : 0);
       if (others <= 0) continue;
@@ -93,10 +107,8 @@ inline SceneStep scene_time_step(const Scene& s, SceneSimulation& sim) {
         const L& law = std::get<I>(s.laws);
         const M* ma = s.materials[classes[a].material].template as<M>();
         const M* mb = s.materials[classes[b].material].template as<M>();
-        const ContactLengths l =
-            contact_lengths({ShapeKind::sphere, classes[a].size},
-                            classes[b].wall ? ShapeSize{ShapeKind::wall, 0} : ShapeSize{ShapeKind::sphere, classes[b].size}, 0);
-        const ContactStiffness k = law.stiffness(law.make_phys(*ma, *mb, ContactCreation{0, l}));
+        const ContactCreation c = contact_creation(classes[a].contact_body(P), classes[b].contact_body(P), 0);
+        const ContactStiffness k = law.stiffness(law.make_phys(*ma, *mb, c));
         check_contact_stiffness(law, k);
         load[a].add({n * k.normal, n * k.tangential, n * k.twist, n * k.bending, n * k.damping});
       });

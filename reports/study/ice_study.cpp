@@ -10,6 +10,7 @@
 
 #include "laws/ice_law.hpp"
 #include "oracles/coulomb_slip_1d.hpp"
+#include "physics/contact_creation.hpp"
 #include "tester/law_tester.hpp"
 
 namespace lawcheck::reports {
@@ -43,7 +44,7 @@ LawTesterSetup<IceMat> setup(const IceMat& m) {
 }
 
 IcePhys<double> phys(const IceMat& m) {
-  const ContactCreation c{kUN0, contact_lengths({ShapeKind::sphere, kRadius}, {ShapeKind::sphere, kRadius}, kUN0)};
+  const ContactCreation c = contact_creation(sphere_body(kRadius, m.density), sphere_body(kRadius, m.density), kUN0);
   return Law{}.make_phys(m, m, c);
 }
 

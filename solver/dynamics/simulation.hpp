@@ -65,6 +65,7 @@
 #include "dynamics/verlet_list.hpp"
 #include "geometry/contact_point.hpp"
 #include "laws/law_rules.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 
 
@@ -348,12 +349,11 @@ private:
     const Particles& P = particles_;
     const L& law = std::get<I>(laws_);
     const ShapeSize si{P.kind[i], size_of(P.shape[i])}, sj{P.kind[j], size_of(P.shape[j])};
-    const ContactLengths l = contact_lengths(si, sj, cp.uN, StiffnessRules{});
-    // A body that does not move enters a contact's mechanics with infinite mass (contact_lengths.hpp).
-    const auto moving_mass = [&](std::uint32_t k) {
-      return P.is_static(k) ? std::numeric_limits<double>::infinity() : P.mass[k];
+    // A body that does not move enters a contact's mechanics with infinite mass (contact_creation.hpp).
+    const auto body = [&](std::uint32_t k, ShapeSize s) {
+      return P.is_static(k) ? fixed_body(s) : ContactBody{s, P.mass[k]};
     };
-    const ContactCreation creation{cp.uN, l, moving_mass(i), moving_mass(j), curvature_radius(si), curvature_radius(sj)};
+    const ContactCreation creation = contact_creation(body(i, si), body(j, sj), cp.uN, StiffnessRules{});
     const auto phys = law.make_phys(*materials_.template as<M>(P.material[i]),
                                     *materials_.template as<M>(P.material[j]), creation);
     auto& batches = std::get<I>(batches_);

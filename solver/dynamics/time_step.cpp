@@ -7,6 +7,7 @@ namespace lawcheck {
 
 DtLimit p_wave_dt(const Particles& p, std::span<const double> slowness) {
   DtLimit out;
+  if (p.size() < 2) return out;  // a body alone can make no contact (header)
   for (std::size_t i = 0; i < p.size(); ++i) {
     if (p.is_static(i)) continue;
     const double s = slowness[p.material[i]];

@@ -42,7 +42,9 @@
 //   dt_p = min_i r_i sqrt(rho_i / E_i)
 // bounds it for materials with a Young's modulus: with seed 000's default rules two equal spheres
 // have kn = pi E r / 2, so sqrt(2 m / kn) = sqrt(16/3) r sqrt(rho/E) ~ 2.3 dt_p; dt_p is that
-// limit with a safety factor ~2.3. Materials without a modulus (a law whose stiffness is a law
+// limit with a safety factor ~2.3. It bounds the contacts that can occur, so a body alone in the
+// simulation (nothing it could touch) gets none: its step is its own forces' business (an anchor
+// spring's, checked by whoever adds it). Materials without a modulus (a law whose stiffness is a law
 // parameter) give no p-wave estimate: the contact estimate alone then decides.
 
 #include <cstddef>

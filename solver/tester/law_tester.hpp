@@ -42,6 +42,7 @@
 #include "tester/law_tester_record.hpp"
 #include "dynamics/state_error.hpp"
 #include "tester/until_condition.hpp"
+#include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
 
 namespace lawcheck {
@@ -146,8 +147,8 @@ public:
         if (!cp) throw StateError(fmt::format("law tester: coincident centres at step {}", n));
         bool fresh = false;
         if (!in_contact && cp->uN <= reach) {
-          const ContactLengths lengths = contact_lengths({ShapeKind::sphere, r1}, {ShapeKind::sphere, r2}, cp->uN, setup_.rules);
-          const ContactCreation creation{cp->uN, lengths, mass[0], mass[1], r1, r2};
+          const ContactCreation creation = contact_creation({{ShapeKind::sphere, r1}, mass[0]},
+                                                            {{ShapeKind::sphere, r2}, mass[1]}, cp->uN, setup_.rules);
           phys = law_.make_phys(setup_.materials[0], setup_.materials[1], creation);
           frame = initial_frame(cp->normal);
           state = law_.initial_state(creation, phys);

@@ -83,10 +83,12 @@ TEST(DynamicsBadInput, EachBadValueRaisesAnInputErrorNamingTheFieldAndTheValue) 
 }
 
 TEST(DynamicsBadInput, TimeStepAboveTheStableLimitIsRejectedWithBothValues) {
-  // p-wave limit r sqrt(rho/E) = 0.01 * sqrt(2600/1e7) = 1.6125e-4 s (dynamics/time_step.hpp).
+  // p-wave limit r sqrt(rho/E) = 0.01 * sqrt(2600/1e7) = 1.6125e-4 s (dynamics/time_step.hpp), for
+  // the contact the sphere can make with the wall far below it.
   const double limit = 0.01 * std::sqrt(2600 / 1e7);
   Sim sim = with_material();
   sim.add_particle({Sphere{0.01}});
+  sim.add_particle({Wall{2}, {Vec3d(0, 0, -1)}, {}, 0, dof::all});
   sim.set_dt(2 * limit);  // accepted as a number; the stability check runs before stepping
   try {
     sim.step();
@@ -101,6 +103,21 @@ TEST(DynamicsBadInput, TimeStepAboveTheStableLimitIsRejectedWithBothValues) {
   EXPECT_EQ(sim.steps(), 0u);
   sim.set_dt(limit);
   EXPECT_NO_THROW(sim.step());
+}
+
+TEST(DynamicsBadInput, ALoneSphereThatCanTouchNothingHasNoContactLimitOnItsStep) {
+  // The p-wave estimate bounds the contacts that can occur (dynamics/time_step.hpp): a sphere alone
+  // in the simulation can make none, so a step 100 x that estimate is accepted, and a free flight
+  // under no force moves it by exactly dt v.
+  const double limit = 0.01 * std::sqrt(2600 / 1e7);
+  Sim sim = with_material();
+  sim.add_particle({Sphere{0.01}, {Vec3d::Zero()}, {Vec3d(1, 0, 0), Vec3d::Zero()}});
+  sim.set_dt(100 * limit);
+  const DtLimit lim = sim.stable_dt();
+  std::printf("lone sphere: stable dt %g (p-wave of its material %g s), dt %g s\n", lim.dt, limit, 100 * limit);
+  EXPECT_EQ(lim.dt, std::numeric_limits<double>::infinity());
+  EXPECT_NO_THROW(sim.step());
+  EXPECT_EQ(sim.particles().pos[0].x(), 100 * limit * 1.0);
 }
 
 TEST(DynamicsBadInput, RejectedInputLeavesTheStateUntouched) {
