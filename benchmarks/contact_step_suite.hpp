@@ -15,7 +15,8 @@
 // Names: contact_step/<law>/spheres:<N>. Counters: ns_per_contact (per contact-step), contacts,
 // bytes_per_contact (ContactBatch<Law>: ids, frame, state, physics), contacts_per_sphere
 // (sphere-sphere contacts count for both spheres, wall contacts once); with --pass-times each block
-// pass's ns per contact (pass_times.hpp), the law's own among them.
+// pass's ns per contact (pass_times.hpp), the law's own among them. The step is the instruction
+// gate's counted region (counted_region.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -28,12 +29,14 @@
 #include <fmt/format.h>
 
 #include "benchmark_family.hpp"
+#include "counted_region.hpp"
 #include "dynamics/simulation.hpp"
 #include "law_fixture.hpp"
 #include "packing_cache.hpp"
 #include "packing_simulation.hpp"
 #include "pass_times.hpp"
 #include "per_item_counter.hpp"
+#include "toolchain_context.hpp"
 #include "workload_slot.hpp"
 
 namespace lawcheck::benchmarks {
@@ -44,6 +47,7 @@ namespace lawcheck::benchmarks {
 template <SolverLaw Law>
 void register_contact_step_benchmarks(std::string_view law_name, const LawFixture<Law>& fixture) {
   fixture.validate();
+  record_toolchain_context();
   const std::string family = claim_benchmark_family("contact_step", law_name);
   benchmark::RegisterBenchmark(family.c_str(), [fixture, family](benchmark::State& st) {
     try {
@@ -56,7 +60,7 @@ void register_contact_step_benchmarks(std::string_view law_name, const LawFixtur
       sim.set_threads(1);
       const PassTimes passes(sim);
       for (auto _ : st) {
-        sim.contact_step();
+        counted_contact_step([&] { sim.contact_step(); });
         st.PauseTiming();
         bench::reverse_motion(sim);
         st.ResumeTiming();
@@ -78,7 +82,8 @@ void register_contact_step_benchmarks(std::string_view law_name, const LawFixtur
       ->Arg(1'000)
       ->Arg(10'000)
       ->Arg(100'000)
-      ->Unit(benchmark::kMicrosecond);
+      ->Unit(benchmark::kMicrosecond)
+      ->Apply(apply_fixed_iterations);
 }
 
 }  // namespace lawcheck::benchmarks

@@ -16,7 +16,8 @@
 // from the contacts' initial states (law.initial_state), so its first sweep also times what a
 // law does once per contact (Exudyn's remembered impact velocity, Ice's first breaks).
 //
-// Names: law_kernel/<law>/n:<N>/energy:<0|1>. Figures: ns_per_contact (time / (n sweeps)).
+// Names: law_kernel/<law>/n:<N>/energy:<0|1>. Figures: ns_per_contact (time / (n sweeps)). A
+// sweep is the instruction gate's counted region (counted_region.hpp).
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,7 @@
 #include <fmt/format.h>
 
 #include "benchmark_family.hpp"
+#include "counted_region.hpp"
 #include "dynamics/contact_block.hpp"
 #include "dynamics/state_column.hpp"
 #include "dynamics/words.hpp"
@@ -40,6 +42,7 @@
 #include "per_item_counter.hpp"
 #include "physics/contact_creation.hpp"
 #include "physics/stiffness_rules.hpp"
+#include "toolchain_context.hpp"
 #include "workload_slot.hpp"
 
 namespace lawcheck::benchmarks {
@@ -143,7 +146,9 @@ void run_law_kernel(benchmark::State& st, const LawFixture<Law>& fixture, LawKer
   contacts.reset();
   double dt = fixture.time_step;
   for (auto _ : st) {
-    benchmark::DoNotOptimize(contacts.template sweep<TrackEnergy>(fixture.law, dt));
+    double dissipated = 0;
+    counted_law_sweep([&] { return contacts.template sweep<TrackEnergy>(fixture.law, dt); }, dissipated);
+    benchmark::DoNotOptimize(dissipated);
     benchmark::ClobberMemory();
     dt = -dt;
   }
@@ -156,6 +161,7 @@ void run_law_kernel(benchmark::State& st, const LawFixture<Law>& fixture, LawKer
 template <SolverLaw Law>
 void register_law_kernel_benchmarks(std::string_view law_name, const LawFixture<Law>& fixture) {
   fixture.validate();
+  record_toolchain_context();
   const std::string family = claim_benchmark_family("law_kernel", law_name);
   benchmark::RegisterBenchmark(family.c_str(), [fixture, family](benchmark::State& st) {
     try {
@@ -175,7 +181,7 @@ void register_law_kernel_benchmarks(std::string_view law_name, const LawFixture<
   })->ArgNames({"n", "energy"})->Apply([](benchmark::internal::Benchmark* b) {
     for (std::int64_t n : {1'000, 10'000, 100'000, 1'000'000})
       for (std::int64_t energy : {0, 1}) b->Args({n, energy});  // one after the other: one workload
-  });
+  })->Apply(apply_fixed_iterations);
 }
 
 }  // namespace lawcheck::benchmarks

@@ -7,7 +7,13 @@
 #   the particles' data with AVX2/AVX-512 instructions, which the x86-64 baseline (SSE2) lacks
 #   (benchmarks/README.md measures both). It also moves Eigen's largest alignment from 16 to 32 or
 #   64 bytes: objects built with and without it disagree on the layout of every fixed-size Eigen
-#   member, and mixing them crashes. Off: binaries for any x86-64, and what valgrind can run.
+#   member, and mixing them crashes. Off: binaries for any x86-64.
+# - -march=<ISA> (LAWCHECK_MARCH, e.g. x86-64-v3; empty by default; wins over LAWCHECK_NATIVE): a
+#   named instruction set instead of this machine's, carried, probed and installed the same way. The
+#   instruction-count gate (scripts/bench.sh --instructions) builds x86-64-v3 (AVX2, FMA, BMI2):
+#   the passes vectorise as on an AVX2 host, and valgrind 3.19, which cannot decode AVX-512, runs
+#   the binary on any x86-64-v3 host, an AVX-512 one included (a -march=native binary dies there
+#   with SIGILL at its first EVEX instruction; the baseline, SSE2, keeps the passes scalar).
 # - -ffp-contract=off: no FMA contraction, so a native build computes the bits a portable one does
 #   and a test's rounding-level margins do not depend on the CPU.
 # - -fno-math-errno: with errno GCC keeps the library's sqrt behind a branch for negative
@@ -21,7 +27,12 @@
 add_library(lawcheck_build_flags INTERFACE)
 add_library(lawcheck::build_flags ALIAS lawcheck_build_flags)
 set(lawcheck_carried_options -ffp-contract=off -fno-math-errno -fno-trapping-math -fopenmp-simd)
-if(LAWCHECK_NATIVE)
+if(LAWCHECK_MARCH)
+  if(NOT LAWCHECK_MARCH MATCHES "^[A-Za-z0-9._-]+$")
+    message(FATAL_ERROR "lawcheck: LAWCHECK_MARCH = '${LAWCHECK_MARCH}': an -march name such as x86-64-v3")
+  endif()
+  list(PREPEND lawcheck_carried_options -march=${LAWCHECK_MARCH})
+elseif(LAWCHECK_NATIVE)
   list(PREPEND lawcheck_carried_options -march=native)
 endif()
 target_compile_options(lawcheck_build_flags INTERFACE ${lawcheck_carried_options})
@@ -64,7 +75,13 @@ endfunction()
 lawcheck_probe_macro(__AVX__ LAWCHECK_BUILT_AVX)
 lawcheck_probe_macro(__AVX2__ LAWCHECK_BUILT_AVX2)
 lawcheck_probe_macro(__AVX512F__ LAWCHECK_BUILT_AVX512F)
-if(LAWCHECK_NATIVE)
+# A bad -march name fails the probe's compile above, at configure time. The probe cannot tell
+# x86-64-v3 from a -march=native AVX2 CPU (the same macros, the same alignment), nor need it: the
+# objects agree on every layout; only the bits a CPU-tuned GCC picks may differ, which
+# -ffp-contract=off already pins.
+if(LAWCHECK_MARCH)
+  set(LAWCHECK_BUILT_MARCH "-march=${LAWCHECK_MARCH}")
+elseif(LAWCHECK_NATIVE)
   set(LAWCHECK_BUILT_MARCH "-march=native")
 else()
   set(LAWCHECK_BUILT_MARCH "no -march (the x86-64 baseline)")

@@ -73,6 +73,7 @@ foreach(source IN LISTS LAWCHECK_CLI_LAW_SOURCES)
   string(APPEND LAWCHECK_CONFIG_CLI_SOURCES " \${lawcheck_cli_dir}/${name}")
 endforeach()
 set(LAWCHECK_CONFIG_NATIVE ${LAWCHECK_NATIVE})
+set(LAWCHECK_CONFIG_MARCH "${LAWCHECK_MARCH}")
 set(LAWCHECK_CONFIG_OPENMP ${OpenMP_CXX_FOUND})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/lawcheckConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/lawcheckConfig.cmake INSTALL_DESTINATION ${lawcheck_cmake_dir}

@@ -1,8 +1,27 @@
 #!/usr/bin/env bash
-# Runs the benchmark suites and compares them with benchmarks/baseline.json (benchmarks/README.md).
+# Runs the benchmark suites and gates regressions (benchmarks/README.md).
 #
-#   scripts/bench.sh                     run the baseline subset, compare, fail on a regression
-#   scripts/bench.sh --refresh-baseline  run the baseline subset and overwrite the baseline
+# The gate: instructions per contact-step (the default, --instructions), counted by valgrind in a
+# build of a named ISA (build/counted, -DLAWCHECK_MARCH=x86-64-v3: vectorised as on an AVX2 host,
+# and valgrind 3.19 runs it on any x86-64-v3 host, AVX-512 ones included), against
+# benchmarks/baseline_instructions.json (benchmarks/instruction_gate.py). Exact on a busy machine.
+#   scripts/bench.sh [--instructions]    every law's contact_step/<law>/spheres:10000 and
+#                                        law_kernel/<law>/n:10000/energy:0|1, 5 iterations each
+#                                        under callgrind; exit 1 above +1 % (--threshold PCT)
+#   ... --refresh-baseline               record benchmarks/baseline_instructions.json (commit it)
+#   ... --against REV                    the working tree against commit REV, both counted in one
+#                                        run (REV built apart in build/counted/against/SHA)
+#   ... --filter REGEX                   a subset of the law suites (regex on benchmark names)
+#   ... --smoke                          CI's form: the gate's own ctests on its test subject
+#                                        (label instructions, seconds each), no baseline needed
+#   ... --iterations K                   iterations per benchmark (the first is dropped)
+# Exit status of the gate: 0 pass, 1 regression, 2 usage/build error, 3 re-baseline (the baseline
+# was counted with another compiler, ISA, library or valgrind: no verdict).
+#
+# Wall time (--wall-time; advisory: absolute figures, and a second opinion on a quiet machine),
+# compared with benchmarks/baseline.json:
+#   scripts/bench.sh --wall-time         run the baseline subset, compare, fail on a regression
+#   scripts/bench.sh --wall-time --refresh-baseline  run the baseline subset and overwrite it
 #   scripts/bench.sh --all               every benchmark of every suite (long; no comparison
 #                                        unless the baseline holds them too)
 #   scripts/bench.sh --filter REGEX      a subset of your own
@@ -22,7 +41,8 @@
 # compare.py can run its Mann-Whitney U test). Regression: median more than +10% slower than the
 # baseline with U-test p < 0.05 (benchmarks/regression_gate.py; --threshold PCT, --alpha A).
 # Exit status: 0 no regression, 1 regression (--vs-lammps: a run failed), 2 usage or build error
-# (--vs-lammps: no lmp).
+# (--vs-lammps: no lmp). --all, --repetitions, --alpha, --vs-lammps and --pass-times are wall-time
+# options (they imply --wall-time).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${LAWCHECK_BENCH_BUILD:-$root/build/bench}"
@@ -38,8 +58,14 @@ subset+='|^full_step/spheres:10000$'
 subset+='|^contact_step_threads/spheres:100000/'
 
 filter="$subset"
+filter_given=0
 refresh=0
-threshold=10
+threshold=""
+mode=""          # instructions (the default) or wall
+mode_given=""
+smoke=0
+iterations=5
+wall_only=""
 alpha=0.05
 repetitions=9
 vs_lammps=0
@@ -48,31 +74,113 @@ pass_times=0
 against=""
 while (($#)); do
   case "$1" in
+    --instructions) mode_given="${mode_given:+$mode_given }instructions" ;;
+    --wall-time) mode_given="${mode_given:+$mode_given }wall" ;;
+    --smoke) smoke=1 ;;
+    --iterations) iterations="$2"; shift ;;
     --refresh-baseline) refresh=1 ;;
-    --all) filter='.' ;;
-    --filter) filter="$2"; shift ;;
+    --all) filter='.'; filter_given=1; wall_only+=" --all" ;;
+    --filter) filter="$2"; filter_given=1; shift ;;
     --threshold) threshold="$2"; shift ;;
-    --alpha) alpha="$2"; shift ;;
-    --repetitions) repetitions="$2"; shift ;;
-    --vs-lammps) vs_lammps=1 ;;
+    --alpha) alpha="$2"; wall_only+=" --alpha"; shift ;;
+    --repetitions) repetitions="$2"; wall_only+=" --repetitions"; shift ;;
+    --vs-lammps) vs_lammps=1; wall_only+=" --vs-lammps" ;;
     --lmp) lmp="$2"; shift ;;
     --against) against="$2"; shift ;;
-    --pass-times) pass_times=1 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --pass-times) pass_times=1; wall_only+=" --pass-times" ;;
+    -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+case "$mode_given" in
+  "") if [ -n "$wall_only" ]; then mode=wall; else mode=instructions; fi ;;
+  instructions|wall) mode="$mode_given" ;;
+  *) echo "bench.sh: --instructions and --wall-time are two gates; give one" >&2; exit 2 ;;
+esac
+if [ "$mode" = instructions ] && [ -n "$wall_only" ]; then
+  echo "bench.sh:$wall_only: wall-time options; drop them or --instructions" >&2
+  exit 2
+fi
+if [ "$mode" = wall ] && ((smoke)); then
+  echo "bench.sh: --smoke is the instruction gate's CI form; drop --wall-time" >&2
+  exit 2
+fi
+[ -n "$threshold" ] || { [ "$mode" = instructions ] && threshold=1 || threshold=10; }
+if [ -n "$against" ] && ! sha="$(git -C "$root" rev-parse --verify --quiet "$against^{commit}")"; then
+  echo "bench.sh: --against $against: not a commit of this repository" >&2
+  exit 2
+fi
+
+if [ "$mode" = instructions ]; then
+  if [ -n "$against" ] && ((refresh)); then
+    echo "bench.sh: --against compares two builds in one run; drop --refresh-baseline" >&2
+    exit 2
+  fi
+  if ((smoke)) && { [ -n "$against" ] || ((refresh || filter_given)); }; then
+    echo "bench.sh: --smoke runs the gate's own tests; drop --against/--refresh-baseline/--filter" >&2
+    exit 2
+  fi
+  "$root/scripts/setup.sh"
+  cbuild="${LAWCHECK_COUNTED_BUILD:-$root/build/counted}"
+  march="${LAWCHECK_COUNTED_MARCH:-x86-64-v3}"
+  # A named ISA, the tests on (the gate's own ctests live in this tree), nothing installed.
+  configure_counted() {  # SOURCE BUILD
+    cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DLAWCHECK_MARCH="$march" -DLAWCHECK_BENCHMARKS=ON \
+      -DLAWCHECK_BUILD_TESTING=ON -DLAWCHECK_INSTALL=OFF -DLAWCHECK_PASS_TIMES=OFF >/dev/null
+  }
+  configure_counted "$root" "$cbuild"
+  if ((smoke)); then
+    cmake --build "$cbuild" --target lawcheck_gate_probes -j "$(nproc)"
+    echo "bench.sh: $(uptime)"
+    exec ctest --test-dir "$cbuild" -L instructions --output-on-failure -j "$(nproc)"
+  fi
+  cmake --build "$cbuild" --target lawcheck_benchmarks -j "$(nproc)"
+  gate_filter="^(law_kernel/[A-Za-z0-9_.-]+/n:10000/energy:[01]|contact_step/[A-Za-z0-9_.-]+/spheres:10000)\$"
+  ((filter_given)) && gate_filter="$filter"
+  export LAWCHECK_BENCH_CACHE="${LAWCHECK_BENCH_CACHE:-$cbuild/bench-cache}"
+  # The packings settle natively, once (cached): under valgrind the 1e4 one would take an hour.
+  "$cbuild/benchmarks/lawcheck_benchmarks" --benchmark_filter='^contact_step/spheres:(1000|10000)$' \
+    --benchmark_min_time=0 >/dev/null
+  gate=(/usr/bin/python3 "$root/benchmarks/instruction_gate.py" --binary "$cbuild/benchmarks/lawcheck_benchmarks"
+        --filter "$gate_filter" --iterations "$iterations" --threshold "$threshold")
+  echo "bench.sh: $(uptime)"
+  if [ -n "$against" ]; then
+    # REV's benchmarks, counted the same way. A commit older than LAWCHECK_MARCH and the counted
+    # region gets the working tree's build flags and benchmark suites (cmake/build_flags.cmake,
+    # cmake/build_config.hpp.in, benchmarks/): what is compared is then REV's solver and laws.
+    other="$cbuild/against/$sha"
+    if [ ! -x "$other/build/benchmarks/lawcheck_benchmarks" ]; then
+      rm -rf "$other/src" && mkdir -p "$other/src"
+      git -C "$root" archive "$sha" | tar -x -C "$other/src"
+      if ! grep -q LAWCHECK_MARCH "$other/src/cmake/build_flags.cmake" ||
+         [ ! -f "$other/src/benchmarks/counted_region.hpp" ]; then
+        echo "bench.sh: $against predates the counted build: its solver and laws with this tree's build flags and benchmark suites"
+        cp "$root/cmake/build_flags.cmake" "$root/cmake/build_config.hpp.in" "$other/src/cmake/"
+        grep -q LAWCHECK_MARCH "$other/src/CMakeLists.txt" ||
+          sed -i '/^option(LAWCHECK_NATIVE /a set(LAWCHECK_MARCH "" CACHE STRING "Compile for a named ISA")' \
+            "$other/src/CMakeLists.txt"
+        rm -rf "$other/src/benchmarks" && cp -r "$root/benchmarks" "$other/src/benchmarks"
+      fi
+      configure_counted "$other/src" "$other/build"
+      cmake --build "$other/build" --target lawcheck_benchmarks -j "$(nproc)"
+    fi
+    echo "bench.sh: baseline = ${against} (${sha:0:12}), contender = the working tree"
+    exec "${gate[@]}" --against-binary "$other/build/benchmarks/lawcheck_benchmarks"
+  fi
+  if ((refresh)); then
+    exec "${gate[@]}" --baseline "$root/benchmarks/baseline_instructions.json" --refresh-baseline
+  fi
+  exec "${gate[@]}" --baseline "$root/benchmarks/baseline_instructions.json"
+fi
+
+# Wall time from here on.
 if [ -n "$against" ] && ((refresh || vs_lammps)); then
   echo "bench.sh: --against compares two builds in one run; drop --refresh-baseline/--vs-lammps" >&2
   exit 2
 fi
 if ((pass_times)) && { [ -n "$against" ] || ((refresh || vs_lammps)); }; then
   echo "bench.sh: --pass-times runs its own build; drop --against/--refresh-baseline/--vs-lammps" >&2
-  exit 2
-fi
-if [ -n "$against" ] && ! sha="$(git -C "$root" rev-parse --verify --quiet "$against^{commit}")"; then
-  echo "bench.sh: --against $against: not a commit of this repository" >&2
   exit 2
 fi
 if ((refresh)) && [ "$filter" != "$subset" ]; then
