@@ -637,7 +637,7 @@ void add_impact_command(CLI::App& app) {
                                            "registered law, beside the oracles");
   auto path = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);
-  cmd->add_option("scene", *path, "scene file (JSON, see reports/cli/impact_command.cpp)")->required();
+  cmd->add_option("scene", *path, "scene file (JSON; format: docs/formats.md, impact scene)")->required();
   cmd->add_flag("--json", *as_json, "machine-readable output");
   cmd->callback([path, as_json] {
     const json j = load_json_file("scene", *path);

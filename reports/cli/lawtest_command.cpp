@@ -132,7 +132,9 @@ void add_lawtest_command(CLI::App& app) {
                                             "energy table");
   auto path = std::make_shared<std::string>();
   auto csv = std::make_shared<std::string>();
-  cmd->add_option("scenario", *path, "scenario file (JSON, see reports/cli/lawtest_scenario.hpp)")->required();
+  cmd->add_option("scenario", *path,
+                  "scenario file (JSON; format: docs/formats.md, LawTester scenario; examples: examples/lawtest)")
+      ->required();
   cmd->add_option("--csv", *csv, "write the per-step history (local displacement, force, energies) here")
       ->check(non_empty("--csv"));
   cmd->callback([path, csv] { run_lawtest(load_json_file("scenario", *path), *csv); });

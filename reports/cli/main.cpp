@@ -19,7 +19,8 @@ namespace {
 std::optional<std::string> unknown_subcommand(CLI::App& app) {
   CLI::App* cur = &app;
   while (!cur->get_subcommands().empty()) cur = cur->get_subcommands().front();
-  if (cur->get_require_subcommand_min() == 0) return std::nullopt;
+  // lawcheck itself takes no command at all (it then lists them), but not a word that is none.
+  if (cur != &app && cur->get_require_subcommand_min() == 0) return std::nullopt;
   for (const std::string& word : cur->remaining()) {
     if (!word.empty() && word.front() == '-') continue;
     std::string names;
@@ -30,6 +31,28 @@ std::optional<std::string> unknown_subcommand(CLI::App& app) {
   return std::nullopt;
 }
 
+// The version and the commit the program was configured from (reports/CMakeLists.txt, at
+// configure time: a tree reconfigured after new commits shows the newer one). A program built
+// through lawcheck_add_cli, or from a tree without git, says so rather than inventing one.
+#ifndef LAWCHECK_VERSION
+#define LAWCHECK_VERSION "unknown"
+#endif
+#ifndef LAWCHECK_GIT_COMMIT
+#define LAWCHECK_GIT_COMMIT "unknown (no git checkout at configure time)"
+#endif
+
+std::string version_line() { return fmt::format("lawcheck {} (commit {})", LAWCHECK_VERSION, LAWCHECK_GIT_COMMIT); }
+
+// `lawcheck` alone: the command list and where to read more, on stdout, exit 0 (docs/cli.md): it
+// is a question answered, not a malformed call; a word that is no command is still exit 2.
+std::string command_list(const CLI::App& app) {
+  std::string out = version_line() + "\n" + app.get_description() + "\n\nusage: lawcheck COMMAND [OPTIONS]\n\ncommands:\n";
+  for (const CLI::App* sub : app.get_subcommands({}))
+    out += fmt::format("  {:<12} {}\n", sub->get_name(), sub->get_description());
+  out += "\n`lawcheck COMMAND --help` for a command's options; input formats: docs/formats.md; exit codes: docs/cli.md\n";
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -38,7 +61,8 @@ int main(int argc, char** argv) {
   // exit 1 and one line, as every other failed write of the output.
   std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"lawcheck: prove DEM contact laws right and keep them fast"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", version_line(), "print the version and the commit, and exit");
   lawcheck::cli::add_demo_command(app);
   lawcheck::cli::add_lawtest_command(app);
   lawcheck::cli::add_laws_command(app);
@@ -69,6 +93,7 @@ int main(int argc, char** argv) {
     say("error: ", e.what());
     return 1;
   }
+  if (app.get_subcommands().empty()) std::fputs(command_list(app).c_str(), stdout);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     say("error: ", "writing the output to stdout failed (disk full, closed pipe or I/O error)");
     return 1;

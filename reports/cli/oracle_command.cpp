@@ -19,6 +19,7 @@
 // run function and one entry.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <stdexcept>
@@ -45,12 +46,16 @@ namespace {
 
 using oracles::Real;
 
-// Named results of one oracle run, printed as text or JSON.
+// Named results of one oracle run, printed as text or JSON: a quantity with its SI unit ("-" for
+// a dimensionless one), or a count (an integer, a yes/no as 1/0), printed as an integer.
 class Output {
 public:
   Output(std::string oracle, std::string accuracy) : oracle_(std::move(oracle)), accuracy_(std::move(accuracy)) {}
   void input(const std::string& name, const std::string& value) { inputs_.emplace_back(name, value); }
-  void value(const std::string& name, const Real& v) { values_.emplace_back(name, v); }
+  void value(const std::string& name, const Real& v, const std::string& unit) {
+    values_.push_back({name, v, unit, false, 0});
+  }
+  void count(const std::string& name, std::uint64_t n) { values_.push_back({name, Real(0), "", true, n}); }
   void note(const std::string& text) { notes_.push_back(text); }
 
   void print(bool json) const {
@@ -60,14 +65,18 @@ public:
       j["inputs"] = nlohmann::json::object();
       for (const auto& [k, v] : inputs_) j["inputs"][k] = v;
       j["results"] = nlohmann::json::object();
-      for (const auto& [k, v] : values_) {
-        const double d = static_cast<double>(v);
+      for (const Entry& e : values_) {
+        if (e.is_count) {
+          j["results"][e.name] = {{"value", e.count}, {"unit", "count"}};
+          continue;
+        }
+        const double d = static_cast<double>(e.value);
         // JSON has no inf (nlohmann would print null): a result beyond the double range is an
         // input out of range for --json; the text output prints it with all its digits.
-        if (!std::isfinite(d) || (d == 0 && v != 0))
-          throw InputError("--json", k + " = " + oracles::to_string(v, 17),
+        if (!std::isfinite(d) || (d == 0 && e.value != 0))
+          throw InputError("--json", e.name + " = " + oracles::to_string(e.value, 17),
                            "input out of range: this result does not fit a double (drop --json for all 50 digits)");
-        j["results"][k] = {{"value", d}, {"digits", oracles::to_string(v)}};
+        j["results"][e.name] = {{"value", d}, {"digits", oracles::to_string(e.value)}, {"unit", e.unit}};
       }
       j["accuracy"] = accuracy_;
       if (!notes_.empty()) j["notes"] = notes_;
@@ -76,16 +85,28 @@ public:
     }
     fmt::print("oracle {}\n", oracle_);
     for (const auto& [k, v] : inputs_) fmt::print("  input  {:<26} {}\n", k, v);
-    for (const auto& [k, v] : values_) fmt::print("  {:<33} {}\n", k, oracles::to_string(v, 40));
+    for (const Entry& e : values_) {
+      if (e.is_count)
+        fmt::print("  {:<33} {}\n", e.name, e.count);
+      else
+        fmt::print("  {:<33} {} [{}]\n", e.name, oracles::to_string(e.value, 40), e.unit);
+    }
     fmt::print("accuracy: {}\n", accuracy_);
     for (const auto& n : notes_) fmt::print("note: {}\n", n);
   }
 
 private:
+  struct Entry {
+    std::string name;
+    Real value;
+    std::string unit;
+    bool is_count;
+    std::uint64_t count;
+  };
   std::string oracle_;
   std::string accuracy_;
   std::vector<std::pair<std::string, std::string>> inputs_;
-  std::vector<std::pair<std::string, Real>> values_;
+  std::vector<Entry> values_;
   std::vector<std::string> notes_;
 };
 
@@ -219,17 +240,17 @@ Output run_restitution(const Args& a) {
   const Real achieved = oracles::achieved_restitution(chi);
   Output out("restitution", "exact first integral (Lambert W), 50-digit rounding; integrated value: about the tolerance");
   a.record(out);
-  out.value("chi", chi);
-  out.value("seed003_lambda_times_v0_over_k", -chi);
-  out.value("achieved_restitution", achieved);
-  out.value("achieved_by_bracketed_root", oracles::achieved_restitution_by_root(chi));
-  out.value("achieved_minus_requested", achieved - e);
-  out.value("exact_chi_for_e", oracles::exact_chi(e));
+  out.value("chi", chi, "-");
+  out.value("seed003_lambda_times_v0_over_k", -chi, "-");
+  out.value("achieved_restitution", achieved, "-");
+  out.value("achieved_by_bracketed_root", oracles::achieved_restitution_by_root(chi), "-");
+  out.value("achieved_minus_requested", achieved - e, "-");
+  out.value("exact_chi_for_e", oracles::exact_chi(e), "-");
   if (a.flag("integrate")) {
     const auto ig = oracles::integrate_hunt_crossley(1, 1, a.get("n"), chi, 1, a.get("tolerance"));
-    out.value("integrated_restitution", ig.restitution);
-    out.value("integrated_minus_first_integral", ig.restitution - achieved);
-    out.value("integration_steps", Real(ig.steps));
+    out.value("integrated_restitution", ig.restitution, "-");
+    out.value("integrated_minus_first_integral", ig.restitution - achieved, "-");
+    out.count("integration_steps", ig.steps);
   }
   out.note("e* depends on chi only (not on n, k, m, v0); seed 003 writes lambda = -chi k/v0");
   return out;
@@ -241,12 +262,12 @@ Output run_hysteresis(const Args& a) {
   const auto legs = oracles::coulomb_slip_1d(kt, fy, {amp, -amp, amp});
   Output out("hysteresis", "exact closed form, 50-digit rounding");
   a.record(out);
-  out.value("u0 = fy/kt", fy / kt);
-  out.value("dissipation_closed_form", closed);
-  out.value("dissipation_leg_by_leg", legs.dissipation);
-  out.value("plastic_slip", legs.slip);
-  out.value("final_force", legs.force);
-  out.value("external_work", legs.work);
+  out.value("u0 = fy/kt", fy / kt, "m");
+  out.value("dissipation_closed_form", closed, "J");
+  out.value("dissipation_leg_by_leg", legs.dissipation, "J");
+  out.value("plastic_slip", legs.slip, "m");
+  out.value("final_force", legs.force, "N");
+  out.value("external_work", legs.work, "J");
   out.note("closed form fy(A - u0) + 2 fy(2A - 2u0) holds for A >= u0; below u0 nothing slips");
   return out;
 }
@@ -264,11 +285,11 @@ Output run_slip1d(const Args& a) {
   a.record(out);
   for (std::size_t i = 1; i < history.size(); ++i) {
     const std::string k = "u" + std::to_string(i) + ".";
-    out.value(k + "u", history[i].u);
-    out.value(k + "force", history[i].force);
-    out.value(k + "plastic_slip", history[i].slip);
-    out.value(k + "dissipation", history[i].dissipation);
-    out.value(k + "work", history[i].work);
+    out.value(k + "u", history[i].u, "m");
+    out.value(k + "force", history[i].force, "N");
+    out.value(k + "plastic_slip", history[i].slip, "m");
+    out.value(k + "dissipation", history[i].dissipation, "J");
+    out.value(k + "work", history[i].work, "J");
   }
   return out;
 }
@@ -279,27 +300,27 @@ Output run_circle(const Args& a) {
   const auto tr = oracles::circle_transient(kt, fy, r, a.get("omega"), a.get("t"));
   Output out("circle", "exact closed forms, 50-digit rounding");
   a.record(out);
-  out.value("dissipation_per_revolution", s.dissipation_per_revolution);
-  out.value("lead_angle_F_ahead_of_u", s.lead_angle);
-  out.value("lag_angle_up_behind_u", s.lag_angle);
-  out.value("plastic_radius", s.plastic_radius);
-  out.value("preload_dissipation", oracles::radial_preload_dissipation(kt, fy, r));
-  out.value("transient.psi", tr.psi);
-  out.value("transient.force_x", tr.force[0]);
-  out.value("transient.force_y", tr.force[1]);
-  out.value("transient.dissipation", tr.dissipation);
+  out.value("dissipation_per_revolution", s.dissipation_per_revolution, "J");
+  out.value("lead_angle_F_ahead_of_u", s.lead_angle, "rad");
+  out.value("lag_angle_up_behind_u", s.lag_angle, "rad");
+  out.value("plastic_radius", s.plastic_radius, "m");
+  out.value("preload_dissipation", oracles::radial_preload_dissipation(kt, fy, r), "J");
+  out.value("transient.psi", tr.psi, "rad");
+  out.value("transient.force_x", tr.force[0], "N");
+  out.value("transient.force_y", tr.force[1], "N");
+  out.value("transient.dissipation", tr.dissipation, "J");
   return out;
 }
 
 void add_impact_values(Output& out, const oracles::ImpactResult& r) {
-  out.value("restitution", r.restitution);
-  out.value("contact_time", r.contact_time);
-  out.value("force_time", r.force_time);
-  out.value("max_overlap", r.max_overlap);
-  out.value("max_overlap_time", r.max_overlap_time);
-  out.value("max_force", r.max_force);
-  out.value("max_force_time", r.max_force_time);
-  out.value("dissipation", r.dissipation);
+  out.value("restitution", r.restitution, "-");
+  out.value("contact_time", r.contact_time, "s");
+  out.value("force_time", r.force_time, "s");
+  out.value("max_overlap", r.max_overlap, "m");
+  out.value("max_overlap_time", r.max_overlap_time, "s");
+  out.value("max_force", r.max_force, "N");
+  out.value("max_force_time", r.max_force_time, "s");
+  out.value("dissipation", r.dissipation, "J");
 }
 
 // The options each impact model reads (besides --model, --v0, --mass): any other one given is an
@@ -330,8 +351,8 @@ Output run_impact(const Args& a) {
     const auto r = oracles::linear_impact({m, kn, c, v0, cutoff});
     Output out("impact " + model + (cutoff ? " with tension cut-off" : ""), "exact closed form, 50-digit rounding");
     a.record(out);
-    out.value("damping_c", c);
-    out.value("damping_ratio_zeta", c / (2 * sqrt(kn * m)));
+    out.value("damping_c", c, "N s/m");
+    out.value("damping_ratio_zeta", c / (2 * sqrt(kn * m)), "-");
     add_impact_values(out, r);
     return out;
   }
@@ -357,9 +378,9 @@ Output run_impact(const Args& a) {
   const auto r = oracles::hertz_impact(h);
   Output out("impact " + model, "exact closed form (Gamma functions), 50-digit rounding");
   a.record(out);
-  out.value("effective_modulus", h.modulus);
-  out.value("effective_radius", h.radius);
-  out.value("effective_mass", h.mass);
+  out.value("effective_modulus", h.modulus, "Pa");
+  out.value("effective_radius", h.radius, "m");
+  out.value("effective_mass", h.mass, "kg");
   add_impact_values(out, r);
   return out;
 }
@@ -379,18 +400,18 @@ Output run_sliding(const Args& a) {
     const auto r = oracles::dynamic_sliding(in);
     const Real t = at_stop ? r.stop_time : t_given;
     const auto s = oracles::dynamic_sliding_state(in, t);
-    out.value("slips", Real(r.slips ? 1 : 0));
-    out.value("slip_start", r.slip_start);
-    out.value("stop_time", r.stop_time);
-    out.value("stop_position", r.stop_position);
-    out.value("slip_distance", r.slip_distance);
-    out.value("final_elastic_energy", r.final_elastic);
-    out.value("dissipation", r.dissipation);
-    out.value("state.t", t);
-    out.value("state.x", s.x);
-    out.value("state.v", s.v);
-    out.value("state.force", s.force);
-    out.value("state.dissipated", s.dissipated);
+    out.count("slips", r.slips ? 1 : 0);
+    out.value("slip_start", r.slip_start, "s");
+    out.value("stop_time", r.stop_time, "s");
+    out.value("stop_position", r.stop_position, "m");
+    out.value("slip_distance", r.slip_distance, "m");
+    out.value("final_elastic_energy", r.final_elastic, "J");
+    out.value("dissipation", r.dissipation, "J");
+    out.value("state.t", t, "s");
+    out.value("state.x", s.x, "m");
+    out.value("state.v", s.v, "m/s");
+    out.value("state.force", s.force, "N");
+    out.value("state.dissipated", s.dissipated, "J");
     out.note("after the stop the spring (force fy) drives the particle back: it oscillates about the slipped anchor "
              "with amplitude fy/kt, no further slip (static = kinetic friction)");
   } else {
@@ -398,19 +419,19 @@ Output run_sliding(const Args& a) {
     const auto r = oracles::rolling_sphere(in);
     const Real t = at_stop ? r.slip.stop_time : t_given;
     const auto s = oracles::rolling_sphere_state(in, t);
-    out.value("effective_mass", r.effective_mass);
-    out.value("slips", Real(r.slip.slips ? 1 : 0));
-    out.value("stop_time", r.slip.stop_time);
-    out.value("rolling_velocity", r.rolling_velocity);
-    out.value("rolling_spin", r.rolling_spin);
-    out.value("rolling_energy", r.rolling_energy);
-    out.value("final_elastic_energy", r.final_elastic);
-    out.value("dissipation", r.dissipation);
-    out.value("state.t", t);
-    out.value("state.v", s.v);
-    out.value("state.spin", s.spin);
-    out.value("state.force", s.force);
-    out.value("state.dissipated", s.dissipated);
+    out.value("effective_mass", r.effective_mass, "kg");
+    out.count("slips", r.slip.slips ? 1 : 0);
+    out.value("stop_time", r.slip.stop_time, "s");
+    out.value("rolling_velocity", r.rolling_velocity, "m/s");
+    out.value("rolling_spin", r.rolling_spin, "rad/s");
+    out.value("rolling_energy", r.rolling_energy, "J");
+    out.value("final_elastic_energy", r.final_elastic, "J");
+    out.value("dissipation", r.dissipation, "J");
+    out.value("state.t", t, "s");
+    out.value("state.v", s.v, "m/s");
+    out.value("state.spin", s.spin, "rad/s");
+    out.value("state.force", s.force, "N");
+    out.value("state.dissipated", s.dissipated, "J");
     out.note("no rolling resistance, contact point at distance r, constant normal force, spin 0 at launch");
   }
   return out;

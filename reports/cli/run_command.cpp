@@ -185,7 +185,7 @@ public:
     e.balance_error = scale_ > 0 ? (total - reference_) / scale_ : 0.0;
     const std::pair<const char*, double> terms[] = {{"kinetic", e.kinetic}, {"gravity", e.gravity},
                                                     {"springs", e.springs}, {"elastic", e.elastic},
-                                                    {"work", e.work},       {"balanceError", e.balance_error}};
+                                                    {"work", e.work},       {"balance_error", e.balance_error}};
     for (const auto& [name, value] : terms)
       if (!std::isfinite(value))
         throw StateError(fmt::format("energy.{} = {} at step {}: the run blew up", name, value, n));
@@ -239,7 +239,7 @@ json energy_json(const SceneEnergy& e, const std::vector<EnergyKind>& kinds) {
   json out = {{"kinetic", e.kinetic}, {"gravity", e.gravity}, {"springs", e.springs},
               {"elastic", e.elastic}, {"work", e.work}};
   for (EnergyKind k : kinds) out[std::string(name_of(k))] = e.dissipated[k];
-  out["balanceError"] = e.balance_error;
+  out["balance_error"] = e.balance_error;
   return out;
 }
 
@@ -263,7 +263,7 @@ void run_scene(const json& j, bool as_json, const std::string& csv_path, int thr
       for (const char* q : {"x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz"}) csv << ',' << s.bodies[i].id << '.' << q;
     csv << ",kinetic,gravity,springs,elastic,work";
     for (EnergyKind k : run.kinds()) csv << ',' << name_of(k);
-    csv << ",balanceError\n";
+    csv << ",balance_error\n";
   }
   const double dt = run.time_step().dt;
   for (std::uint64_t n = 0; n <= run.steps(); ++n) {
@@ -294,8 +294,8 @@ void run_scene(const json& j, bool as_json, const std::string& csv_path, int thr
     const json out = {{"time", t},
                       {"steps", run.steps()},
                       {"dt", dt},
-                      {"dtRule", run.time_step().automatic ? "auto" : "given"},
-                      {"stableDt", run.time_step().limit},
+                      {"dt_rule", run.time_step().automatic ? "auto" : "given"},
+                      {"stable_dt", run.time_step().limit},
                       {"bodies", bodies},
                       {"energy", energy_json(run.energy(), run.kinds())}};
     fmt::print("{}\n", out.dump(2));

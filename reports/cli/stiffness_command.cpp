@@ -28,14 +28,21 @@ void add_stiffness_command(CLI::App& app) {
   add_number(cmd, "--r2", a->in.r2, "second shape's radius (facet: halfThick; wall: 0)");
   add_number(cmd, "--young1", a->in.young1, "first shape's Young modulus [Pa]")->required();
   add_number(cmd, "--young2", a->in.young2, "second shape's Young modulus [Pa]")->required();
-  add_number(cmd, "--uN", a->in.uN, "normal displacement at contact creation (<= 0), for --lengths reduced");
+  CLI::Option* un = add_number(cmd, "--uN", a->in.uN,
+                               "normal displacement at contact creation [m] (<= 0); read only with --lengths reduced");
   add_number(cmd, "--ktDivKn", a->in.kt_div_kn, "kt/kn of both materials");
   cmd->add_option("--area", a->area, "area rule: radii (Woo's code, default) or lengths (seed 000 eq. (2))")
       ->capture_default_str();
   cmd->add_option("--lengths", a->lengths, "length rule: radii (default) or reduced (radius + uN/2)")
       ->capture_default_str();
   cmd->add_flag("--json", a->json, "print JSON");
-  cmd->callback([a] {
+  cmd->callback([a, un] {
+    // --uN moves the contact point only under the reduced-length rule; with radii lengths it
+    // would be read and ignored, and the printed kn would be neither rule's.
+    if (un->count() > 0 && a->lengths != "reduced")
+      throw InputError("--uN", a->in.uN,
+                       fmt::format("used only with --lengths reduced (--lengths is {}: the lengths are the radii)",
+                                   a->lengths));
     auto [k1, k2] = reports::parse_pair(a->pair);
     reports::PairInput in = a->in;
     in.kind1 = k1;
@@ -62,13 +69,15 @@ void add_stiffness_command(CLI::App& app) {
       return;
     }
     fmt::print("{} (lengths: {}, area: {})\n", a->pair, a->lengths, a->area);
-    fmt::print("{:<6} {:>24} {:>24}\n", "", "solver", "oracle");
-    auto line = [](const char* n, double s, double o) { fmt::print("{:<6} {:>24.17g} {:>24.17g}\n", n, s, o); };
-    line("l1", r.solver.l1, r.oracle.l1);
-    line("l2", r.solver.l2, r.oracle.l2);
-    line("area", r.solver.area, r.oracle.area);
-    line("kn", r.solver.kn, r.oracle.kn);
-    line("kt", r.solver.kt, r.oracle.kt);
+    fmt::print("{:<6} {:<6} {:>24} {:>24}\n", "", "unit", "solver", "oracle");
+    auto line = [](const char* n, const char* unit, double s, double o) {
+      fmt::print("{:<6} {:<6} {:>24.17g} {:>24.17g}\n", n, unit, s, o);
+    };
+    line("l1", "m", r.solver.l1, r.oracle.l1);
+    line("l2", "m", r.solver.l2, r.oracle.l2);
+    line("area", "m^2", r.solver.area, r.oracle.area);
+    line("kn", "N/m", r.solver.kn, r.oracle.kn);
+    line("kt", "N/m", r.solver.kt, r.oracle.kt);
     fmt::print("largest relative difference: {:.2e}\n", r.worst_rel_difference);
   });
 }

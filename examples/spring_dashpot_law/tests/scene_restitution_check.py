@@ -37,7 +37,7 @@ tol = 4 * zeta * omega_dt + omega_dt**2
 momentum = m * (v["left"] + v["right"])
 mtol = 16 * (result["steps"] + 1) * 2.0**-52 * m * abs(v0)
 print(f"zeta = {zeta:.6f}, closed form e = {e_closed:.9f}, achieved e = {e:.9f}, |diff| = {abs(e - e_closed):.3e}, "
-      f"tolerance {tol:.3e}; momentum {momentum:.3g} (bound {mtol:.3g}); balance {result['energy']['balanceError']:.3g}")
+      f"tolerance {tol:.3e}; momentum {momentum:.3g} (bound {mtol:.3g}); balance {result['energy']['balance_error']:.3g}")
 if not (0.2 < zeta < 1):
     sys.exit("the scene must be damped enough for the check to mean something (0.2 < zeta < 1)")
 sys.exit(0 if abs(e - e_closed) <= tol and abs(momentum) <= mtol else 1)

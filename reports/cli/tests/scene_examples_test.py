@@ -64,7 +64,7 @@ def cross(a, b):
 
 
 def worst_balance(rows):
-    return max(abs(r["balanceError"]) for r in rows)
+    return max(abs(r["balance_error"]) for r in rows)
 
 
 def case_cradle(lawcheck, d):
@@ -309,18 +309,18 @@ def case_format(lawcheck, d):
     path = os.path.join(d, "format_example.json")
     scene = load(path)
     out, rows, _ = run(lawcheck, path)
-    check("dt auto is the documented 0.1 of the stable limit", out["dt"] == 0.1 * out["stableDt"],
-          f"dt {out['dt']:.6g} s, stableDt {out['stableDt']:.6g} s")
+    check("dt auto is the documented 0.1 of the stable limit", out["dt"] == 0.1 * out["stable_dt"],
+          f"dt {out['dt']:.6g} s, stable_dt {out['stable_dt']:.6g} s")
     expected_steps = math.ceil(scene["duration"] / out["dt"])
     check("duration becomes ceil(duration/dt) steps", out["steps"] == expected_steps, f"{out['steps']} steps")
     every = scene["record"]["every"]
     check("the CSV has a row every record.every steps, and the last", len(rows) == out["steps"] // every + 1 +
           (1 if out["steps"] % every else 0), f"{len(rows)} rows")
     columns = ["t"] + [f"ball.{q}" for q in ("x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz")] + \
-        ["kinetic", "gravity", "springs", "elastic", "work", "balanceError"]
+        ["kinetic", "gravity", "springs", "elastic", "work", "balance_error"]
     missing = [c for c in columns if c not in rows[0]]
     check("the CSV has the documented columns", not missing, f"missing {missing}")
-    keys = {"kinetic", "gravity", "springs", "elastic", "work", "balanceError"}
+    keys = {"kinetic", "gravity", "springs", "elastic", "work", "balance_error"}
     check("the JSON energy has the documented keys", keys <= set(out["energy"]), f"{sorted(out['energy'])}")
     r0 = rows[0]
     k = scene["springs"][0]["stiffness"]
