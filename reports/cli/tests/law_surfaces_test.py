@@ -75,7 +75,7 @@ def run_scene(tmp, name, law, material, bodies, gravity, duration, dt):
 
 def limit_of(tmp, name, law, material, bodies, gravity):
     o = run_scene(tmp, name + "_limit", law, material, bodies, gravity, 1e-12, "auto")
-    return o["stableDt"] if o else None
+    return o["stable_dt"] if o else None
 
 
 def two_spheres(r, v):
@@ -140,7 +140,7 @@ def main():
                       f"p = {m * va + m * vb:.3g} kg m/s, bound {p_tol:.3g}")
                 check("run two spheres: they part (no pass-through, no sticking)", va < 0 < vb,
                       f"va = {va:.9g} m/s, vb = {vb:.9g} m/s")
-                be = o["energy"]["balanceError"]
+                be = o["energy"]["balance_error"]
                 check("run two spheres: the ledger closes within the kink bound", abs(be) <= RUN_LEDGER,
                       f"|balance error| {abs(be):.3g} <= {RUN_LEDGER:.3g}")
                 if name == "hertz_mindlin":
@@ -171,7 +171,7 @@ def main():
             if o:
                 z = o["bodies"][0]["position"][2]
                 check("run sphere on a wall: it stays above the wall", z > 0, f"z = {z:.9g} m")
-                be = o["energy"]["balanceError"]
+                be = o["energy"]["balance_error"]
                 check("run sphere on a wall: the ledger closes within the kink bound", abs(be) <= RUN_LEDGER,
                       f"|balance error| {abs(be):.3g} <= {RUN_LEDGER:.3g}")
     if failures:
