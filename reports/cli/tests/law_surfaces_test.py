@@ -154,7 +154,7 @@ def main():
                             return
                         es.append((ok["bodies"][1]["velocity"][0] - ok["bodies"][0]["velocity"][0]) / (2 * v))
                     errs = [abs(x - want) for x in es]
-                    print("hertz_mindlin two spheres, dt = 4, 2, 1 x stableDt/100: e = "
+                    print("hertz_mindlin two spheres, dt = 4, 2, 1 x stable_dt/100: e = "
                           + ", ".join(f"{x:.12f}" for x in es) + f" (requested {want})")
                     check("run hertz_mindlin: halving dt twice shrinks |e - requested| at least 2-fold",
                           errs[2] <= errs[0] / 2, f"errors {errs[0]:.3e} -> {errs[1]:.3e} -> {errs[2]:.3e}")

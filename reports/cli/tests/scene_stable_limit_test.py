@@ -66,12 +66,12 @@ def main():
         if rc == 0:
             o = json.loads(out)
             check("its stable limit is the spring's", abs(o["stable_dt"] - spring_limit) <= 16 * EPS * spring_limit,
-                  f"stableDt {o['stableDt']:.17g} s, sqrt(2 m/k) {spring_limit:.17g} s")
+                  f"stableDt {o['stable_dt']:.17g} s, sqrt(2 m/k) {spring_limit:.17g} s")
             # Spring and gravity only: linear forces, the leapfrog ledger closes to rounding, a few
             # roundings a step over N steps (as the hung-sphere example's bound).
             bound = 16 * (o["steps"] + 1) * EPS
             check("spring and gravity close the ledger to rounding", abs(o["energy"]["balance_error"]) <= bound,
-                  f"|balance error| {abs(o['energy']['balanceError']):.3g} <= 16 N eps = {bound:.3g}")
+                  f"|balance error| {abs(o['energy']['balance_error']):.3g} <= 16 N eps = {bound:.3g}")
         rc, out, err = run(tmp, "lone_auto", scene("auto"))
         check("a lone sphere on a spring runs with dt auto", rc == 0, f"exit {rc} {err}")
         if rc == 0:
