@@ -66,7 +66,7 @@ def main():
         if rc == 0:
             o = json.loads(out)
             check("its stable limit is the spring's", abs(o["stable_dt"] - spring_limit) <= 16 * EPS * spring_limit,
-                  f"stableDt {o['stable_dt']:.17g} s, sqrt(2 m/k) {spring_limit:.17g} s")
+                  f"stable_dt {o['stable_dt']:.17g} s, sqrt(2 m/k) {spring_limit:.17g} s")
             # Spring and gravity only: linear forces, the leapfrog ledger closes to rounding, a few
             # roundings a step over N steps (as the hung-sphere example's bound).
             bound = 16 * (o["steps"] + 1) * EPS
