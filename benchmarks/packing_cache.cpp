@@ -28,9 +28,15 @@ struct Header {
   double box[3];
 };
 
+// Not a path of the machine that built the library: the library is installed and linked by other
+// projects (lawcheck_add_law_benchmarks points its runs at the user's own build tree).
 std::filesystem::path cache_dir() {
   if (const char* env = std::getenv("LAWCHECK_BENCH_CACHE"); env && *env) return env;
-  return LAWCHECK_BENCH_CACHE_DIR;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return std::filesystem::path(xdg) / "lawcheck" / "bench-cache";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::filesystem::path(home) / ".cache" / "lawcheck" / "bench-cache";
+  return "lawcheck-bench-cache";  // no home: the working directory
 }
 
 template <class T>

@@ -82,3 +82,13 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/lawcheckConfigVersi
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/lawcheckConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/lawcheckConfigVersion.cmake
         DESTINATION ${lawcheck_cmake_dir})
+
+# The installed package holds no path of this machine's build or source tree, and a user's project
+# with no build type builds Release (cmake/tests/installed_package_test.sh). Not under the
+# sanitizers: their instrumentation records source paths by design, and that build is not installed.
+if(LAWCHECK_BUILD_TESTING AND NOT LAWCHECK_SANITIZE)
+  add_test(NAME Package.InstalledFilesHoldNoBuildPathAndTheExampleDefaultsToRelease
+           COMMAND sh ${PROJECT_SOURCE_DIR}/cmake/tests/installed_package_test.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+  set_tests_properties(Package.InstalledFilesHoldNoBuildPathAndTheExampleDefaultsToRelease
+                       PROPERTIES LABELS package TIMEOUT 300)
+endif()
