@@ -20,7 +20,8 @@
 // Guards: a non-finite state stops the run at its step naming the body and the quantity (the
 // solver's StateError, its particle index given as the body's id; a spring's own check), and so
 // does a sphere that moves farther than its radius in one step (it could cross a wall or a sphere
-// unseen); a non-finite energy term likewise; the largest |balance error| of the run above
+// unseen); a sphere whose centre crosses a wall or enters another sphere within a step
+// (cli/passage_guard.hpp, a swept test) likewise, naming both bodies; a non-finite energy term likewise; the largest |balance error| of the run above
 // max_balance_error (cli/balance_guard.hpp) ends it with exit 1 before any result is printed.
 #include <algorithm>
 #include <cctype>
@@ -40,6 +41,7 @@
 #include "cli/command.hpp"
 #include "cli/input.hpp"
 #include "cli/json_vector.hpp"
+#include "cli/passage_guard.hpp"
 #include "cli/scene.hpp"
 #include "cli/scene_time_step.hpp"
 #include "dynamics/state_error.hpp"
@@ -81,7 +83,7 @@ std::string with_body_ids(const std::string& what, const Scene& s) {
 class SceneRun {
 public:
   SceneRun(const Scene& s, int threads)
-      : s_(s), sim_(std::apply([](const auto&... law) { return SceneSimulation(law...); }, s.laws)) {
+      : s_(s), sim_(std::apply([](const auto&... law) { return SceneSimulation(law...); }, s.laws)), passage_(s) {
     sim_.set_threads(threads);
     for (const SceneMaterial& m : s.materials) sim_.add_material(m);
     const std::size_t n = s.materials.size();
@@ -91,6 +93,7 @@ public:
     sim_.set_gravity(s.gravity);
     sim_.reserve(s.bodies.size(), 8 * s.bodies.size());
     for (std::size_t i = 0; i < s.bodies.size(); ++i) add_body(i);
+    scene_detail::check_initial_placement(s);  // after the masses: a bad radius is named as such first
     for (EnergyKind k : all_energy_kinds)
       for (std::size_t kind = 0; kind < scene_law_kinds; ++kind)
         if (s.law_used[kind])
@@ -149,6 +152,7 @@ public:
                                      "in one step of {:.6g} s, farther than its radius {:.6g} m: contacts would be missed",
                                      s_.bodies[i].id, P.vel[i].x(), P.vel[i].y(), P.vel[i].z(), n,
                                      P.vel[i].stableNorm() * step_.dt, step_.dt, P.radius[i]));
+    passage_.check(sim_, x_, P.pos, n, step_.dt);
     v_.resize(P.size());
     w_.resize(P.size());
     for (std::size_t i = 0; i < P.size(); ++i) {
@@ -226,6 +230,7 @@ private:
 
   const Scene& s_;
   SceneSimulation sim_;
+  PassageGuard passage_;  // cli/passage_guard.hpp: bodies through walls or each other end the run
   SceneStep step_{};
   std::uint64_t steps_ = 0;
   std::vector<EnergyKind> kinds_;

@@ -237,7 +237,7 @@ inline SceneBody parse_body(const json& j, const std::string& p, const std::map<
     b.position = vec3(j["position"], p + ".position");
   } else {
     const json& w = j["wall"];
-    only_keys(w, p + ".wall", {"axis", "position"});
+    only_keys(w, p + ".wall", {"axis", "position", "side"});
     if (!w.contains("axis")) throw InputError(p + ".wall.axis", "(missing)", "a wall needs its axis (x, y or z)");
     const std::string axis = text(w["axis"], p + ".wall.axis");
     if (axis != "x" && axis != "y" && axis != "z")
@@ -245,7 +245,17 @@ inline SceneBody parse_body(const json& j, const std::string& p, const std::map<
     const int a = axis[0] - 'x';
     if (!w.contains("position")) throw InputError(p + ".wall.position", "(missing)", "a wall needs its position");
     b.position[a] = number(w["position"], p + ".wall.position");
-    b.shape = Wall{a, 0};  // sense 0: a sphere on either side touches it
+    // A wall is a half-space, as DEM codes model it: "side" names its free side, where the
+    // bodies are ("+": coordinates above the plane, a floor; "-": below it, a ceiling). Solid on
+    // the other side, so a centre pushed onto the plane is pushed back, never through it.
+    int side = 1;
+    if (w.contains("side")) {
+      const std::string sd = text(w["side"], p + ".wall.side");
+      if (sd != "+" && sd != "-")
+        throw InputError(p + ".wall.side", w["side"].dump(), "must be \"+\" or \"-\" (the free side of the plane)");
+      side = sd == "+" ? 1 : -1;
+    }
+    b.shape = Wall{a, side};
     if (j.contains("position"))
       throw InputError(p + ".position", j["position"].dump(), "a wall's place is wall.position");
     if (j.contains("spin")) throw InputError(p + ".spin", j["spin"].dump(), "a wall does not spin");
@@ -255,10 +265,72 @@ inline SceneBody parse_body(const json& j, const std::string& p, const std::map<
   return b;
 }
 
+// Where the bodies start (docs/formats.md, "Bodies"): every sphere's centre on the free side of
+// every wall, and no overlap deeper than max_initial_overlap of the smaller radius, with a wall or
+// another sphere. A deeper start is not a state any law was written for: the law releases the
+// energy of an overlap it would never reach from a resolved approach (two spheres 90 % overlapped
+// left at 93 m/s), and a centre beyond a wall is on the solid side of a half-space.
+// Spheres against spheres: sweep and prune along x (sorted by x - r), so a packing costs about
+// N log N plus its near pairs, not N^2.
+inline constexpr double max_initial_overlap = 0.1;
+
+inline void check_initial_placement(const Scene& s) {
+  std::vector<std::size_t> spheres, walls;
+  for (std::size_t k = 0; k < s.bodies.size(); ++k)
+    (std::holds_alternative<Sphere>(s.bodies[k].shape) ? spheres : walls).push_back(k);
+  auto radius = [&](std::size_t k) { return std::get<Sphere>(s.bodies[k].shape).radius; };
+  auto where = [&](std::size_t k) {
+    const Vec3d& x = s.bodies[k].position;
+    return fmt::format("[{:.6g}, {:.6g}, {:.6g}]", x.x(), x.y(), x.z());
+  };
+  for (std::size_t w : walls) {
+    const Wall& wall = std::get<Wall>(s.bodies[w].shape);
+    const char axis = static_cast<char>('x' + wall.axis);
+    const double plane = s.bodies[w].position[wall.axis];
+    for (std::size_t k : spheres) {
+      const double h = wall.sense * (s.bodies[k].position[wall.axis] - plane), r = radius(k);
+      if (!(h > 0))
+        throw InputError(fmt::format("bodies[{}].position", k), where(k),
+                         fmt::format("body \"{}\" starts with its centre on the solid side of wall \"{}\" "
+                                     "(bodies[{}], free side \"{}\": {} {} {:.6g}); give the wall \"side\": \"{}\" "
+                                     "or move the body",
+                                     s.bodies[k].id, s.bodies[w].id, w, wall.sense > 0 ? "+" : "-", axis,
+                                     wall.sense > 0 ? ">" : "<", plane, wall.sense > 0 ? "-" : "+"));
+      if (r - h > max_initial_overlap * r)
+        throw InputError(fmt::format("bodies[{}].position", k), where(k),
+                         fmt::format("body \"{}\" starts overlapping wall \"{}\" by {:.3g} of its radius, above "
+                                     "the limit {:g} (docs/formats.md)",
+                                     s.bodies[k].id, s.bodies[w].id, (r - h) / r, max_initial_overlap));
+    }
+  }
+  std::sort(spheres.begin(), spheres.end(), [&](std::size_t a, std::size_t b) {
+    return s.bodies[a].position.x() - radius(a) < s.bodies[b].position.x() - radius(b);
+  });
+  for (std::size_t u = 0; u < spheres.size(); ++u) {
+    const std::size_t a = spheres[u];
+    const double ra = radius(a), right = s.bodies[a].position.x() + ra;
+    for (std::size_t v = u + 1; v < spheres.size(); ++v) {
+      const std::size_t b = spheres[v];
+      const double rb = radius(b);
+      if (s.bodies[b].position.x() - rb > right) break;
+      const double d = (s.bodies[b].position - s.bodies[a].position).norm(), overlap = ra + rb - d;
+      if (overlap > max_initial_overlap * std::min(ra, rb)) {
+        const std::size_t later = std::max(a, b), other = std::min(a, b);
+        throw InputError(fmt::format("bodies[{}].position", later), where(later),
+                         fmt::format("bodies \"{}\" and \"{}\" start overlapping by {:.3g} of the smaller radius, "
+                                     "above the limit {:g} (docs/formats.md)",
+                                     s.bodies[other].id, s.bodies[later].id, overlap / std::min(ra, rb),
+                                     max_initial_overlap));
+      }
+    }
+  }
+}
+
 }  // namespace scene_detail
 
 // The scene of `j` (the whole file), every value checked; derived quantities (masses, energies,
-// dt) are checked where the run is set up (cli/scene_time_step.hpp, run_command.cpp).
+// dt) and where the bodies start (check_initial_placement, after the masses) are checked where
+// the run is set up (cli/scene_time_step.hpp, run_command.cpp).
 inline Scene parse_scene_file(const json& j) {
   using namespace scene_detail;
   if (!j.is_object()) throw InputError("scene", j.dump(), "must be a JSON object");
