@@ -1,5 +1,6 @@
 // Contact-loop benchmark figures for the report: see bench_summary.hpp.
 #include "render/bench_summary.hpp"
+#include "render/build_tree.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -110,7 +111,8 @@ BenchSummary read_bench_summary(const fs::path& baseline, const fs::path& result
 }
 
 BenchSummary read_default_bench_summary() {
-  const fs::path source = LAWCHECK_SOURCE_DIR;
+  const fs::path source = running_source_tree();
+  if (source.empty()) return {};
   const char* env = std::getenv("LAWCHECK_BENCH_BUILD");
   const fs::path build = env && *env ? fs::path(env) : source / "build" / "bench";
   return read_bench_summary(source / "benchmarks" / "baseline.json", build / "results");

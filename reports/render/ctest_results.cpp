@@ -9,6 +9,7 @@
 #include <boost/property_tree/xml_parser.hpp>
 
 #include "render/bench_summary.hpp"  // iso_seconds
+#include "render/build_tree.hpp"
 
 namespace lawcheck::reports {
 
@@ -106,7 +107,8 @@ CtestRun read_ctest_junit(const fs::path& file) {
 fs::path default_ctest_junit() {
   const char* env = std::getenv("LAWCHECK_CTEST_JUNIT");
   if (env && *env) return env;
-  return fs::path(LAWCHECK_BUILD_DIR) / "ctest-junit.xml";
+  const fs::path build = running_build_tree();
+  return build.empty() ? fs::path{} : build / "ctest-junit.xml";
 }
 
 CtestRun read_default_ctest_run() { return read_ctest_junit(default_ctest_junit()); }
