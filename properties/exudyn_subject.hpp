@@ -196,6 +196,22 @@ struct ExudynSubject {
     }
     return terms;
   }
+  // The terms of the spring energy (exudyn_law.hpp, spring_energy) for d, d_max <= D: model 0
+  // sums f_adh d, the adhesive k_adh (b^(n_adh+1) - a^(n_adh+1)) / (n_adh + 1), the unloading
+  // k2 ((b^(n+1) - a^(n+1)) / (n+1) - lambda_P d_max^n (b - a)) and the loading
+  // k (b^(n+1) - a^(n+1)) / (n+1), each of a, b <= D. At lambda_P = 1/(n+1) the unloading branch's
+  // two parts cancel almost exactly, so the energy is far smaller than its terms and a plastic
+  // booking (a difference of two energies) rounds relative to these terms.
+  static double energy_terms(const Law& law, const ExudynPhys<double>&, double D) {
+    const ExudynLaw<double>& l = law.exudyn;
+    const double n = l.stiffness_exponent;
+    const double power = std::pow(D, n + 1);
+    if (l.impact_model != 0) return l.contact_stiffness * power / (n + 1);
+    const double k2 = l.contact_stiffness / (1 - l.plasticity_ratio);
+    const double na = l.adhesion_exponent;
+    return std::abs(l.pull_off_force) * D + 2 * std::abs(l.adhesion_coefficient) * std::pow(D, na + 1) / (na + 1) +
+           2 * k2 * power * (1 / (n + 1) + l.plasticity_ratio) + 2 * l.contact_stiffness * power / (n + 1);
+  }
   // The friction force mu_d max(f_n, 0) v_t / max(|v_t|, v_reg) has magnitude <= mu_d f_n.
   static double force_scale(const Law& law, const ExudynPhys<double>&, double overlap, double speed) {
     return (1 + law.exudyn.dynamic_friction) * normal_terms(law.exudyn, overlap, speed);
@@ -224,5 +240,6 @@ struct ExudynSubject {
 
 static_assert(TorqueFreeSubject<ExudynSubject>);
 static_assert(ForceTermsSubject<ExudynSubject>);
+static_assert(EnergyTermsSubject<ExudynSubject>);
 
 }  // namespace lawcheck::properties

@@ -160,6 +160,16 @@ concept ForceTermsSubject =
       { S::velocity_sensitivity(law, ph, x, x) } -> std::same_as<VelocitySensitivity>;
     };
 
+// The law's elastic energy as it computes it: a sum of terms that may cancel (the unloading branch
+// of an elasto-plastic spring, whose potential nearly vanishes where it meets the loading one).
+// S::energy_terms(law, ph, d) bounds the sum of the terms' magnitudes for overlaps and remembered
+// overlaps <= d; a difference of two such energies (a plastic booking) then rounds relative to
+// it, not to the energies themselves (passivity_properties.hpp).
+template <class S>
+concept EnergyTermsSubject = LawSubject<S> && requires(const typename S::Law& law, const typename S::Law::Phys& ph, double x) {
+  { S::energy_terms(law, ph, x) } -> std::same_as<double>;
+};
+
 template <class S>
 using MaterialPair = std::array<typename S::Law::Material, 2>;
 

@@ -120,17 +120,30 @@ double work_rounding(const LawCase<S>& c, const PathRun<double>& run, double dt)
   return band;
 }
 
+// The magnitude of the terms the law's energies are summed from, for overlaps and remembered
+// overlaps <= reach, for a law that declares it (EnergyTermsSubject); 0 otherwise, where the
+// energies themselves bound it.
+template <LawSubject S>
+double energy_terms(const LawCase<S>& c, double reach) {
+  if constexpr (EnergyTermsSubject<S>)
+    return S::energy_terms(c.law, c.phys, reach);
+  else
+    return 0;
+}
+
 template <LawSubject S>
 void every_dissipated_kind_grows_step_by_step() {
   auto c = draw_case<S>(gen::Range::typical);
   const auto run = run_in_compression(c, c.law, *gen::path_6d());
   double worst = 0;
+  double reach = std::max(0.0, -run.uN[0]);  // the largest overlap so far
   for (std::size_t k = 1; k <= run.steps(); ++k) {
+    reach = std::max(reach, -run.uN[k]);
     const auto& a = run.response[k - 1];
     const auto& b = run.response[k];
     const double size = std::abs(run.elastic[k - 1]) + std::abs(run.elastic[k]) + (a.force.norm() + b.force.norm()) * run.du[k].norm() +
                         (a.torque.norm() + b.torque.norm()) * run.dphi[k].norm();
-    const double band = 16 * eps * size;
+    const double band = 16 * eps * (size + energy_terms(c, reach));
     for (EnergyKind kind : S::Law::energy_kinds) {
       if (!stepwise_positive<S>(kind)) continue;
       const double booked = b.dissipated[kind];
