@@ -28,6 +28,12 @@ if [ -n "$foreign" ]; then
 fi
 ctest --test-dir "$root/build/example" --output-on-failure -j "$jobs"
 
+if [ "${CI:-}" = "true" ]; then
+  # The instruction-count gate in its CI form (benchmarks/README.md): its own ctests on its test
+  # subject, in a build of a named ISA (build/counted) that valgrind runs on any host.
+  "$root/scripts/bench.sh" --instructions --smoke
+fi
+
 if [ "${CI:-}" = "true" ] || [ "${LAWCHECK_SANITIZE:-0}" = "1" ]; then
   # Benchmarks are timing code, not tests: they are smoke-run in the Release tree only (so is the
   # browser check of the written page, which runs no sanitized code); the claims
