@@ -143,6 +143,9 @@ void every_dissipated_kind_grows_step_by_step() {
     const auto& b = run.response[k];
     const double size = std::abs(run.elastic[k - 1]) + std::abs(run.elastic[k]) + (a.force.norm() + b.force.norm()) * run.du[k].norm() +
                         (a.torque.norm() + b.torque.norm()) * run.dphi[k].norm();
+    // A booking is a difference of energies, or a trapezoid of forces over the step: each operand
+    // rounds within a few eps of the magnitudes it is summed from (the energies and work above; the
+    // terms of an energy that cancels, energy_terms), 16 eps covering both operands with a margin.
     const double band = 16 * eps * (size + energy_terms(c, reach));
     for (EnergyKind kind : S::Law::energy_kinds) {
       if (!stepwise_positive<S>(kind)) continue;
